@@ -1,0 +1,194 @@
+//! Configuration: the serde Spec tree, presets, `--set` overrides and validation.
+//!
+//! Every struct denies unknown fields, so a misspelt key is an error rather than a
+//! silently ignored setting. Policy families are enums selected by a stable
+//! snake_case name; serde's own message lists the valid names.
+
+mod overrides;
+mod policies;
+mod presets;
+mod validate;
+
+pub use overrides::{apply_set, parse_config, parse_config_value};
+pub use policies::*;
+pub use presets::{preset, preset_names, PRESETS};
+pub use validate::{ConfigError, ConfigErrors};
+
+use serde::{Deserialize, Serialize};
+
+/// The whole machine: one value of this type fully determines a run (with the kernel and seed).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Short name, e.g. the preset it came from.
+    pub name: String,
+    /// One or two sentences on what machine this models and where its numbers come from.
+    #[serde(default)]
+    pub description: String,
+    pub clocks: Clocks,
+    pub core: CoreConfig,
+    pub l1d: L1Config,
+    pub icnt: IcntConfig,
+    pub l2: L2Config,
+    pub mem: MemConfig,
+    pub dram: DramConfig,
+    pub stats: StatsConfig,
+}
+
+/// Clock-domain frequencies. A latency in config is counted in the cycles of the
+/// domain that owns the component.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Clocks {
+    pub core_mhz: f64,
+    pub icnt_mhz: f64,
+    pub l2_mhz: f64,
+    /// DRAM command clock (tCK = 1000 / dram_mhz ns).
+    pub dram_mhz: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoreConfig {
+    pub num_sms: u32,
+    pub max_threads_per_sm: u32,
+    pub max_warps_per_sm: u32,
+    pub max_ctas_per_sm: u32,
+    /// Warp schedulers per SM; warp w belongs to scheduler w % schedulers_per_sm.
+    pub schedulers_per_sm: u32,
+    pub warp_scheduler: WarpSchedulerKind,
+    /// Cycles before a warp may issue again after an ALU instruction (pipeline depth).
+    pub alu_latency: u32,
+    /// Memory instructions that may wait in the LD/ST unit's input queue.
+    pub ldst_queue: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct L1Config {
+    pub size_kb: u32,
+    pub line_bytes: u32,
+    pub ways: u32,
+    pub set_index: SetIndexKind,
+    pub replacement: ReplacementKind,
+    pub allocation: AllocationKind,
+    pub mshrs: u32,
+    /// Requests that may merge into one MSHR entry (including the first).
+    pub mshr_merge: u32,
+    pub miss_queue: u32,
+    /// Core cycles from access to data for a hit.
+    pub hit_latency: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IcntConfig {
+    /// Icnt cycles from a packet's departure to its arrival.
+    pub latency: u32,
+    pub flit_bytes: u32,
+    /// Per-source injection buffer, in flits.
+    pub input_buffer_flits: u32,
+    /// Per-destination ejection buffer, in flits.
+    pub output_buffer_flits: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct L2Config {
+    /// Total over all partitions; each partition holds size_kb / mem.partitions.
+    pub size_kb: u32,
+    pub line_bytes: u32,
+    pub ways: u32,
+    pub banks_per_partition: u32,
+    /// Input ports per partition: requests moved from the icnt into bank queues per L2 cycle.
+    pub ports: u32,
+    pub bank_queue: u32,
+    /// L2 cycles for a tag lookup (and the data of a hit).
+    pub tag_latency: u32,
+    /// MSHR entries per partition.
+    pub mshrs: u32,
+    pub mshr_merge: u32,
+    pub write_policy: WritePolicy,
+    pub set_index: SetIndexKind,
+    pub replacement: ReplacementKind,
+    /// Entries of the partition's request queue towards DRAM.
+    pub dram_queue: u32,
+    /// Entries of each bank's DRAM-to-L2 return queue, and of the L2-to-icnt queue.
+    pub return_queue: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MemConfig {
+    /// Memory partitions, one DRAM channel each.
+    pub partitions: u32,
+    pub partition_mapping: PartitionMapping,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DramConfig {
+    pub scheduler: DramSchedulerKind,
+    pub banks: u32,
+    pub bank_groups: u32,
+    pub row_bytes: u32,
+    /// Bytes moved by one burst (tBURST cycles on the data bus).
+    pub burst_bytes: u32,
+    pub read_queue: u32,
+    pub write_queue: u32,
+    pub write_high_watermark: u32,
+    pub write_low_watermark: u32,
+    /// Commands each bank's command queue holds.
+    pub command_queue: u32,
+    /// XOR the bank index with the low row bits (spreads row-strided streams over banks).
+    pub bank_xor: bool,
+    pub timing: DramTiming,
+}
+
+/// GDDR5 timing parameters, in DRAM command-clock cycles (tCK).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DramTiming {
+    pub t_rcd: u32,
+    pub t_rp: u32,
+    pub t_ras: u32,
+    pub t_rc: u32,
+    pub t_cl: u32,
+    pub t_wl: u32,
+    pub t_ccds: u32,
+    pub t_ccdl: u32,
+    pub t_rrd: u32,
+    pub t_faw: u32,
+    pub t_wtr: u32,
+    pub t_rtw: u32,
+    pub t_rtp: u32,
+    pub t_wr: u32,
+    pub t_burst: u32,
+    pub t_rtrs: u32,
+    /// Refresh interval; 0 disables refresh.
+    pub t_refi: u32,
+    pub t_rfc: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatsConfig {
+    /// Core cycles between time-series samples (IPC and L2 hit rate over the run).
+    pub sample_interval: u64,
+    /// Core cycles without any progress before the watchdog ends the run.
+    pub watchdog_cycles: u64,
+}
+
+impl L1Config {
+    pub fn sets(&self) -> u32 {
+        (self.size_kb * 1024) / (self.ways.max(1) * self.line_bytes.max(1))
+    }
+}
+
+impl L2Config {
+    /// Sets in each bank of one partition's slice.
+    pub fn sets_per_bank(&self, partitions: u32) -> u32 {
+        let denom = partitions.max(1) * self.banks_per_partition.max(1) * self.ways.max(1) * self.line_bytes.max(1);
+        (self.size_kb * 1024) / denom
+    }
+}

@@ -1,0 +1,60 @@
+//! Parsing config documents and applying `PATH=VALUE` overrides, with errors that
+//! name the field and its valid choices.
+
+use super::validate::{validate, ConfigError, ConfigErrors};
+use super::Config;
+use serde_json::Value;
+
+/// Parses a JSON config document and validates it.
+pub fn parse_config(text: &str) -> Result<Config, ConfigErrors> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| ConfigError::new("config", format!("malformed JSON: {e}")))?;
+    parse_config_value(value)
+}
+
+/// Deserializes a JSON value into a validated config; serde errors carry the field path.
+pub fn parse_config_value(value: Value) -> Result<Config, ConfigErrors> {
+    let config: Config = serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let field = if path == "." || path.is_empty() { "config".to_string() } else { path };
+        ConfigError::new(field, e.into_inner().to_string())
+    })?;
+    validate(&config)?;
+    Ok(config)
+}
+
+/// Sets the field at dotted `path` in a resolved config document to `raw`.
+///
+/// The path must name an existing leaf; numbers and booleans are parsed as JSON, and a
+/// string field takes `raw` verbatim. Type and policy-name checks happen when the
+/// document is parsed, so their messages list the valid choices.
+pub fn apply_set(doc: &mut Value, path: &str, raw: &str) -> Result<(), ConfigError> {
+    let mut node = doc;
+    let mut walked = Vec::new();
+    for key in path.split('.') {
+        let here = if walked.is_empty() { "config".to_string() } else { walked.join(".") };
+        let obj = node
+            .as_object_mut()
+            .ok_or_else(|| ConfigError::new(here.clone(), format!("is a value, not a section; `{path}` goes too deep")))?;
+        if !obj.contains_key(key) {
+            let mut valid: Vec<&str> = obj.keys().map(String::as_str).collect();
+            valid.sort_unstable();
+            walked.push(key);
+            return Err(ConfigError::new(
+                walked.join("."),
+                format!("unknown field; valid fields of {here} are: {}", valid.join(", ")),
+            ));
+        }
+        walked.push(key);
+        node = obj.get_mut(key).expect("checked above");
+    }
+    if node.is_object() {
+        let keys: Vec<&str> = node.as_object().map(|o| o.keys().map(String::as_str).collect()).unwrap_or_default();
+        return Err(ConfigError::new(path, format!("is a section; set one of its fields: {}", keys.join(", "))));
+    }
+    *node = match node {
+        Value::String(_) => Value::String(raw.to_string()),
+        _ => serde_json::from_str(raw).unwrap_or_else(|_| Value::String(raw.to_string())),
+    };
+    Ok(())
+}

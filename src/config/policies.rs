@@ -1,0 +1,97 @@
+//! The policy-family names accepted in config. Each family is an enum whose
+//! snake_case variant names are the stable config values.
+
+use serde::{Deserialize, Serialize};
+
+macro_rules! policy_enum {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $var:ident => $s:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum $name { $($(#[$vm])* $var),+ }
+
+        impl $name {
+            /// Every valid config name of this family, in declaration order.
+            pub const NAMES: &'static [&'static str] = &[$($s),+];
+            pub fn as_str(self) -> &'static str {
+                match self { $(Self::$var => $s),+ }
+            }
+        }
+    };
+}
+
+policy_enum!(
+    /// Warp scheduler of each SM scheduler slot (`core.warp_scheduler`).
+    WarpSchedulerKind {
+        /// Loose round robin: start after the warp that issued last.
+        Lrr => "lrr",
+        /// Greedy-then-oldest: keep issuing the same warp until it stalls, then the oldest ready.
+        Gto => "gto",
+    }
+);
+
+policy_enum!(
+    /// Set-index function of a cache (`l1d.set_index`, `l2.set_index`).
+    SetIndexKind {
+        /// Block address modulo the set count (the sound-baseline paper's BMOD).
+        Linear => "linear",
+    }
+);
+
+policy_enum!(
+    /// Victim choice within a set.
+    ReplacementKind {
+        Lru => "lru",
+    }
+);
+
+policy_enum!(
+    /// When an L1 miss reserves its line (`l1d.allocation`).
+    AllocationKind {
+        /// Reserve the victim line at miss time (Fermi-style).
+        OnMiss => "on_miss",
+    }
+);
+
+policy_enum!(
+    /// L2 handling of stores (`l2.write_policy`).
+    WritePolicy {
+        WriteBack => "write_back",
+        WriteThrough => "write_through",
+    }
+);
+
+policy_enum!(
+    /// How a line address picks its memory partition (`mem.partition_mapping`).
+    PartitionMapping {
+        /// `(addr >> 8) % N`: 256-byte interleaving, GPGPU-Sim style.
+        Modulo => "modulo",
+        /// SC'14: `{addr[47:11] : addr[10:8] ^ addr[13:11]} % N`.
+        Sc14Xor => "sc14_xor",
+    }
+);
+
+policy_enum!(
+    /// DRAM transaction scheduler (`dram.scheduler`).
+    DramSchedulerKind {
+        /// Oldest request first.
+        Fcfs => "fcfs",
+        /// Row hits first, then oldest.
+        FrFcfs => "fr_fcfs",
+    }
+);
+
+/// Name and valid values of every policy family, for `warpscope list policies`.
+pub fn policy_families() -> Vec<(&'static str, &'static [&'static str])> {
+    vec![
+        ("core.warp_scheduler", WarpSchedulerKind::NAMES),
+        ("l1d.set_index", SetIndexKind::NAMES),
+        ("l1d.replacement", ReplacementKind::NAMES),
+        ("l1d.allocation", AllocationKind::NAMES),
+        ("l2.set_index", SetIndexKind::NAMES),
+        ("l2.replacement", ReplacementKind::NAMES),
+        ("l2.write_policy", WritePolicy::NAMES),
+        ("mem.partition_mapping", PartitionMapping::NAMES),
+        ("dram.scheduler", DramSchedulerKind::NAMES),
+    ]
+}

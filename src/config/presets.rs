@@ -1,0 +1,21 @@
+//! Built-in presets: plain JSON files under `presets/`, embedded at build time so the
+//! wasm build carries them too.
+
+use super::{parse_config, Config};
+
+/// (name, JSON text) of every preset; the first is the default.
+pub const PRESETS: &[(&str, &str)] = &[
+    ("medic-gtx480", include_str!("../../presets/medic-gtx480.json")),
+    ("sc14-gtx480", include_str!("../../presets/sc14-gtx480.json")),
+];
+
+pub fn preset_names() -> Vec<&'static str> {
+    PRESETS.iter().map(|(n, _)| *n).collect()
+}
+
+/// The parsed preset, or `None` for an unknown name.
+pub fn preset(name: &str) -> Option<Config> {
+    PRESETS.iter().find(|(n, _)| *n == name).map(|(_, text)| {
+        parse_config(text).unwrap_or_else(|e| panic!("built-in preset {name} is invalid: {e}"))
+    })
+}

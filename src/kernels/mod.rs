@@ -1,0 +1,118 @@
+//! Built-in kernels: each reproduces a benchmark's per-thread index arithmetic on
+//! data generated from the run's seed, and hands the SM one warp's instructions at a
+//! time, lazily, so paper-sized inputs need no trace in memory.
+
+use crate::mem::{AccessKind, CacheOp};
+use serde::{Deserialize, Serialize};
+
+pub const WARP_SIZE: usize = 32;
+
+/// A bit mask of the (at most 8) registers a warp's loads write and its instructions read.
+pub type RegMask = u8;
+
+/// One warp-wide global memory instruction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MemInstr {
+    /// Static instruction id, unique within the benchmark (names a `StaticLoad`).
+    pub pc: u32,
+    pub kind: AccessKind,
+    pub op: CacheOp,
+    /// Bytes each active lane reads or writes.
+    pub width: u8,
+    /// Active lanes (bit i = lane i).
+    pub mask: u32,
+    /// Byte address of each lane; inactive lanes are ignored.
+    pub addrs: [u64; WARP_SIZE],
+    /// Register a load writes (bit mask with one bit), 0 for stores.
+    pub dst: RegMask,
+    /// Registers whose pending loads must return before this instruction issues.
+    pub srcs: RegMask,
+}
+
+/// One warp instruction.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Instr {
+    /// Arithmetic (or shared-memory) work: waits for `srcs`, then occupies the warp for
+    /// `core.alu_latency` cycles.
+    Alu { srcs: RegMask },
+    Mem(Box<MemInstr>),
+    /// CTA-wide barrier (`__syncthreads`).
+    Barrier,
+}
+
+/// Launch geometry of one kernel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Grid {
+    pub ctas: u32,
+    pub threads_per_cta: u32,
+}
+
+impl Grid {
+    pub fn warps_per_cta(&self) -> u32 {
+        self.threads_per_cta.div_ceil(WARP_SIZE as u32)
+    }
+}
+
+/// A static global memory instruction of a kernel, as later bypass policies see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StaticLoad {
+    pub pc: u32,
+    /// The array it reads or writes.
+    pub array: &'static str,
+    pub kind: AccessKind,
+    pub op: CacheOp,
+    pub in_loop: bool,
+    pub after_barrier: bool,
+}
+
+/// One kernel launch.
+pub trait Kernel {
+    /// Launch name, e.g. `atax_k1` or `bfs_level3`.
+    fn name(&self) -> String;
+    fn grid(&self) -> Grid;
+    fn static_loads(&self) -> Vec<StaticLoad>;
+    /// Appends chunk `step` (0, 1, 2, ...) of warp `warp` of CTA `cta` to `out` and
+    /// returns true, or returns false (appending nothing) once the warp has exited.
+    /// Every chunk that returns true appends at least one instruction.
+    fn emit(&self, cta: u32, warp: u32, step: u32, out: &mut Vec<Instr>) -> bool;
+}
+
+/// Input size of a built-in benchmark.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Size {
+    /// Seconds or less: tests.
+    Tiny,
+    /// Browser demos.
+    Small,
+    /// Closer to the papers' inputs: CLI runs.
+    Paper,
+}
+
+impl Size {
+    pub const NAMES: &'static [&'static str] = &["tiny", "small", "paper"];
+
+    pub fn parse(s: &str) -> Option<Size> {
+        match s {
+            "tiny" => Some(Size::Tiny),
+            "small" => Some(Size::Small),
+            "paper" => Some(Size::Paper),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Size::Tiny => "tiny",
+            Size::Small => "small",
+            Size::Paper => "paper",
+        }
+    }
+}
+
+/// A benchmark: its kernel launches, run in order.
+pub struct Benchmark {
+    pub name: String,
+    pub size: Size,
+    pub launches: Vec<Box<dyn Kernel>>,
+}

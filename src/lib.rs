@@ -1,0 +1,5 @@
+//! warpscope: a cycle-level GPU memory-system simulator for studying memory divergence.
+
+pub mod config;
+pub mod kernels;
+pub mod mem;

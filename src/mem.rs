@@ -1,0 +1,99 @@
+//! The memory request that travels SM -> icnt -> L2 -> DRAM and back, and the small
+//! types every level shares. Each request carries who asked (SM, warp, CTA, PC,
+//! warp-load) so that warp-aware policies and per-warp statistics can see it.
+
+use serde::{Deserialize, Serialize};
+
+/// PTX-style cache operator of a global load: `ca` caches in L1 and L2, `cg` only in
+/// L2 (bypasses L1), `cm` marks a load a bypass policy may decide about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CacheOp {
+    Ca,
+    Cg,
+    Cm,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AccessKind {
+    Read,
+    Write,
+}
+
+/// Sentinel for "this request belongs to no tracked warp-load" (stores, write-backs).
+pub const NO_WARP_LOAD: u32 = u32::MAX;
+
+/// One line-sized memory request.
+///
+/// Timestamps are in the cycles of the domain that records them: `t_issue` and
+/// latencies seen at the SM in core cycles, `t_l2_arrive`/`t_l2_lookup` in L2 cycles,
+/// `t_dram_arrive` in DRAM cycles.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MemReq {
+    /// Unique within a run.
+    pub id: u64,
+    /// Line-aligned global byte address.
+    pub addr: u64,
+    pub kind: AccessKind,
+    /// Bytes of data the request moves (a line for reads and write-backs).
+    pub bytes: u32,
+    pub op: CacheOp,
+    pub sm: u16,
+    /// Warp slot within the SM.
+    pub warp_slot: u16,
+    /// Dynamic warp id within the whole run (stable across SMs), for per-warp statistics.
+    pub warp: u32,
+    pub cta: u32,
+    pub pc: u32,
+    /// Index of the warp-load in the SM's warp-load table, or `NO_WARP_LOAD`.
+    pub warp_load: u32,
+    /// Destination memory partition (DRAM channel).
+    pub partition: u16,
+    /// Address with the channel bits removed: what the L2 slice and the DRAM channel index by.
+    pub local: u64,
+    /// Set by the SM on the last request of a warp-load sent to this partition, so a
+    /// controller can tell when a warp-group is complete.
+    pub last_of_group: bool,
+    /// L2 write-back of a dirty line (no SM waits for it).
+    pub writeback: bool,
+    pub t_issue: u64,
+    pub t_l2_arrive: u64,
+    pub t_l2_lookup: u64,
+    pub t_dram_arrive: u64,
+    pub l2_hit: bool,
+    pub dram_served: bool,
+}
+
+impl MemReq {
+    /// A request with every routing and timing field zeroed; callers fill what they know.
+    pub fn new(id: u64, addr: u64, kind: AccessKind, bytes: u32) -> Self {
+        Self {
+            id,
+            addr,
+            kind,
+            bytes,
+            op: CacheOp::Ca,
+            sm: 0,
+            warp_slot: 0,
+            warp: 0,
+            cta: 0,
+            pc: 0,
+            warp_load: NO_WARP_LOAD,
+            partition: 0,
+            local: addr,
+            last_of_group: false,
+            writeback: false,
+            t_issue: 0,
+            t_l2_arrive: 0,
+            t_l2_lookup: 0,
+            t_dram_arrive: 0,
+            l2_hit: false,
+            dram_served: false,
+        }
+    }
+
+    pub fn is_write(&self) -> bool {
+        self.kind == AccessKind::Write
+    }
+}
