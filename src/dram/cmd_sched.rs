@@ -1,0 +1,316 @@
+//! The command scheduler: owns the banks, issues at most one command per cycle, in
+//! queue order within a bank, and enforces every timing constraint.
+//!
+//! Banks are visited GDDR5 style (SC'14 §II-C): round robin over bank groups first, then
+//! over the banks of a group, so consecutive column commands tend to alternate groups
+//! and pay tCCDS rather than tCCDL. The first bank whose head command is legal issues.
+//!
+//! Refresh (when `t_refi > 0`): from its due cycle no ACT issues; open banks are
+//! precharged (after a head that already spent its ACT gets its column access), then a
+//! REF blocks all banks for tRFC and the next refresh is due tREFI after it.
+
+use super::bank::{Bank, Txn};
+use super::command::{CommandRecord, DramCommand};
+use super::sched::{BankView, QueuedReq};
+use super::stats::DramStats;
+use super::timing::{ChannelTiming, Params};
+use crate::config::DramConfig;
+use crate::mem::MemReq;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Next {
+    Act,
+    Pre,
+    Col,
+}
+
+/// A read whose data is complete at `done`.
+pub(crate) struct ReadDone {
+    pub done: u64,
+    pub req: MemReq,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct CommandScheduler {
+    banks: Vec<Bank>,
+    /// Mirror of each bank's `view()`, kept in sync so policies get a plain slice.
+    views: Vec<BankView>,
+    queued: usize,
+    p: Params,
+    chan: ChannelTiming,
+    groups: usize,
+    per_group: usize,
+    rr_group: usize,
+    rr_bank: Vec<usize>,
+    refresh_due: u64,
+    pub log: Option<Vec<CommandRecord>>,
+}
+
+impl CommandScheduler {
+    pub fn new(d: &DramConfig) -> Self {
+        let banks = d.banks.max(1) as usize;
+        let groups = (d.bank_groups as usize).clamp(1, banks);
+        let p = Params::new(d);
+        Self {
+            banks: vec![Bank::default(); banks],
+            views: vec![BankView::default(); banks],
+            queued: 0,
+            refresh_due: p.refi,
+            p,
+            chan: ChannelTiming::new(groups as u32),
+            groups,
+            per_group: banks.div_ceil(groups),
+            rr_group: 0,
+            rr_bank: vec![0; groups],
+            log: None,
+        }
+    }
+
+    pub fn views(&self) -> &[BankView] {
+        &self.views
+    }
+
+    /// No transaction waits in any command queue.
+    pub fn idle(&self) -> bool {
+        self.queued == 0
+    }
+
+    pub fn queue_lens(&self) -> impl Iterator<Item = usize> + '_ {
+        self.banks.iter().map(|b| b.cmdq.len())
+    }
+
+    /// Appends a scheduled request to its bank's command queue (the caller checked room).
+    pub fn enqueue(&mut self, q: QueuedReq) {
+        let b = q.coord.bank as usize;
+        if let Some(bank) = self.banks.get_mut(b) {
+            bank.cmdq.push_back(Txn {
+                q,
+                activated: false,
+            });
+            self.views[b] = bank.view();
+            self.queued += 1;
+        }
+    }
+
+    fn refreshing(&self, now: u64) -> bool {
+        self.p.refi > 0 && now >= self.refresh_due
+    }
+
+    /// Cycle REF may issue: all banks closed and past tRP / tRC / a previous tRFC.
+    fn ref_ready(&self) -> Option<u64> {
+        if self.banks.iter().any(|b| b.open_row.is_some()) {
+            return None;
+        }
+        self.banks.iter().map(|b| b.act_ready).max()
+    }
+
+    fn col_ready(&self, bank: &Bank, t: &Txn) -> u64 {
+        let g = t.q.coord.bank_group;
+        let chan = if t.q.req.is_write() {
+            self.chan.wr_ready(&self.p, g)
+        } else {
+            self.chan.rd_ready(&self.p, g)
+        };
+        bank.col_ready.max(chan)
+    }
+
+    /// The next command bank `b` wants and the earliest cycle it is legal.
+    fn next(&self, b: usize, refreshing: bool) -> Option<(Next, u64)> {
+        let bank = &self.banks[b];
+        if refreshing {
+            if bank.head_waits_on_open_row() {
+                let head = bank.cmdq.front()?;
+                return Some((Next::Col, self.col_ready(bank, head)));
+            }
+            return bank.open_row.map(|_| (Next::Pre, bank.pre_ready));
+        }
+        let head = bank.cmdq.front()?;
+        Some(match bank.open_row {
+            Some(r) if r == head.q.coord.row => (Next::Col, self.col_ready(bank, head)),
+            Some(_) => (Next::Pre, bank.pre_ready),
+            None => (Next::Act, bank.act_ready.max(self.chan.act_ready(&self.p))),
+        })
+    }
+
+    /// Issues at most one command at `now`. Returns whether one issued, and the read it
+    /// completed if it was a RD.
+    pub fn step(&mut self, now: u64, stats: &mut DramStats) -> (bool, Option<ReadDone>) {
+        let refreshing = self.refreshing(now);
+        if refreshing && self.ref_ready().is_some_and(|t| t <= now) {
+            self.issue_ref(now, stats);
+            return (true, None);
+        }
+        for gi in 0..self.groups {
+            let g = (self.rr_group + gi) % self.groups;
+            for bi in 0..self.per_group {
+                let k = (self.rr_bank[g] + bi) % self.per_group;
+                let b = g + k * self.groups;
+                if b >= self.banks.len() {
+                    continue;
+                }
+                if let Some((cmd, t)) = self.next(b, refreshing) {
+                    if t <= now {
+                        self.rr_group = (g + 1) % self.groups;
+                        self.rr_bank[g] = (k + 1) % self.per_group;
+                        return (true, self.issue(b, cmd, now, stats));
+                    }
+                }
+            }
+        }
+        (false, None)
+    }
+
+    fn record(
+        &mut self,
+        at: u64,
+        cmd: DramCommand,
+        bank: Option<u32>,
+        row: u32,
+        req: Option<u64>,
+        data_done: Option<u64>,
+    ) {
+        if let Some(log) = self.log.as_mut() {
+            log.push(CommandRecord {
+                at,
+                cmd,
+                bank,
+                row,
+                req,
+                data_done,
+            });
+        }
+    }
+
+    fn issue(&mut self, b: usize, cmd: Next, now: u64, stats: &mut DramStats) -> Option<ReadDone> {
+        let p = &self.p;
+        let bank = &mut self.banks[b];
+        let mut done = None;
+        match cmd {
+            Next::Act => {
+                let head = bank.cmdq.front_mut()?;
+                head.activated = true;
+                let row = head.q.coord.row;
+                bank.open_row = Some(row);
+                bank.col_ready = now + p.rcd;
+                bank.pre_ready = bank.pre_ready.max(now + p.ras);
+                bank.act_ready = bank.act_ready.max(now + p.rc);
+                self.chan.record_act(p, now);
+                stats.activates += 1;
+                self.record(now, DramCommand::Act, Some(b as u32), row, None, None);
+            }
+            Next::Pre => {
+                let row = bank.open_row.take().unwrap_or(0);
+                bank.act_ready = bank.act_ready.max(now + p.rp);
+                stats.precharges += 1;
+                self.record(now, DramCommand::Pre, Some(b as u32), row, None, None);
+            }
+            Next::Col => {
+                let txn = bank.cmdq.pop_front()?;
+                self.queued -= 1;
+                let write = txn.q.req.is_write();
+                let bus = p.bus_cycles(txn.q.req.bytes);
+                let end = self
+                    .chan
+                    .record_col(p, now, txn.q.coord.bank_group, write, bus);
+                let after = if write { end + p.wr } else { now + p.rtp };
+                bank.pre_ready = bank.pre_ready.max(after);
+                stats.data_bus_busy += bus;
+                if txn.activated {
+                    stats.row_misses += 1;
+                } else {
+                    stats.row_hits += 1;
+                }
+                let (kind, data_done) = if write {
+                    stats.writes += 1;
+                    (DramCommand::Wr, None)
+                } else {
+                    stats.reads += 1;
+                    stats.read_latency_sum += end.saturating_sub(txn.q.req.t_dram_arrive);
+                    (DramCommand::Rd, Some(end))
+                };
+                self.record(
+                    now,
+                    kind,
+                    Some(b as u32),
+                    txn.q.coord.row,
+                    Some(txn.q.req.id),
+                    data_done,
+                );
+                if !write {
+                    done = Some(ReadDone {
+                        done: end,
+                        req: txn.q.req,
+                    });
+                }
+            }
+        }
+        self.views[b] = self.banks[b].view();
+        done
+    }
+
+    fn issue_ref(&mut self, now: u64, stats: &mut DramStats) {
+        for bank in &mut self.banks {
+            bank.act_ready = bank.act_ready.max(now + self.p.rfc);
+        }
+        self.refresh_due = now + self.p.refi;
+        stats.refreshes += 1;
+        self.record(now, DramCommand::Ref, None, 0, None, None);
+    }
+
+    /// Earliest cycle > `now` at which `step` could issue something; `None` if no bank
+    /// has a command to give. Exact for each bank's head command, so never late.
+    pub fn next_event(&self, now: u64) -> Option<u64> {
+        let soon = now + 1;
+        let refreshing = self.refreshing(soon);
+        let mut best = if self.p.refi > 0 && !refreshing {
+            Some(self.refresh_due)
+        } else {
+            None
+        };
+        if refreshing {
+            best = self.ref_ready();
+        }
+        for b in 0..self.banks.len() {
+            if let Some((_, t)) = self.next(b, refreshing) {
+                best = Some(best.map_or(t, |x| x.min(t)));
+            }
+        }
+        best.map(|t| t.max(soon))
+    }
+
+    /// Refreshes an idle controller would have done since the last one, applied when
+    /// work arrives after an idle spell (ticks are skipped while the channel is empty).
+    /// A refresh that could not have finished by `now` is left for `step` to do.
+    pub fn catch_up_refresh(&mut self, now: u64, stats: &mut DramStats) {
+        let p = &self.p;
+        if p.refi == 0 || now < self.refresh_due {
+            return;
+        }
+        let closable = self
+            .banks
+            .iter()
+            .map(|b| {
+                if b.open_row.is_some() {
+                    b.pre_ready + p.rp
+                } else {
+                    b.act_ready
+                }
+            })
+            .max()
+            .unwrap_or(0);
+        let first = self.refresh_due.max(closable);
+        if first > now {
+            return;
+        }
+        let last = first + (now - first) / p.refi * p.refi;
+        stats.refreshes += 1 + (now - first) / p.refi;
+        for (bank, view) in self.banks.iter_mut().zip(&mut self.views) {
+            if bank.open_row.take().is_some() {
+                stats.precharges += 1;
+            }
+            bank.act_ready = bank.act_ready.max(last + p.rfc);
+            *view = bank.view();
+        }
+        self.refresh_due = last + p.refi;
+    }
+}

@@ -1,0 +1,235 @@
+//! GDDR5 DRAM channel: read and write queues with write drain, a transaction scheduler
+//! (the policy), per-bank command queues, and a timing-checked command scheduler.
+//!
+//! Tick order within one DRAM command cycle:
+//! 1. write-drain mode is updated: entered when the write queue reaches the high
+//!    watermark, left when it falls to the low one;
+//! 2. the transaction scheduler moves at most one request from the served queue (writes
+//!    while draining or when no read waits, reads otherwise) into its bank's command queue;
+//! 3. the command scheduler issues at most one command (ACT, PRE, RD, WR or REF).
+//!
+//! A read is done when its last data beat has crossed the bus; the partition collects
+//! it with `pop_done`. Writes complete silently when their WR issues.
+
+mod addr_map;
+mod bank;
+mod cmd_sched;
+mod command;
+mod queues;
+pub mod sched;
+mod stats;
+mod timing;
+
+pub use addr_map::{AddressMap, DramCoord};
+pub use command::{CommandRecord, DramCommand};
+pub use sched::{DramScheduler, TransactionPolicy};
+pub use stats::DramStats;
+
+use crate::config::Config;
+use crate::mem::{AccessKind, MemReq};
+use cmd_sched::CommandScheduler;
+use queues::Queues;
+use sched::QueuedReq;
+use std::collections::VecDeque;
+
+/// One DRAM channel and its controller; all times are DRAM command cycles.
+#[derive(Debug, Clone)]
+pub struct DramChannel {
+    id: u32,
+    map: AddressMap,
+    queues: Queues,
+    command_queue: u32,
+    sched: DramScheduler,
+    cmd: CommandScheduler,
+    /// Issued reads in data-completion order (the bus serializes them).
+    in_flight: VecDeque<(u64, MemReq)>,
+    stats: DramStats,
+    /// Read-queue occupancy is integrated up to (not including) this cycle.
+    occupancy_until: u64,
+}
+
+impl DramChannel {
+    pub fn new(cfg: &Config, channel: u32) -> Self {
+        let d = &cfg.dram;
+        Self {
+            id: channel,
+            map: AddressMap::new(cfg),
+            queues: Queues::new(d),
+            command_queue: d.command_queue,
+            sched: DramScheduler::new(d.scheduler, cfg),
+            cmd: CommandScheduler::new(d),
+            in_flight: VecDeque::new(),
+            stats: DramStats::default(),
+            occupancy_until: 0,
+        }
+    }
+
+    /// Room in the read queue (reads) or the write queue (writes).
+    pub fn can_accept(&self, kind: AccessKind) -> bool {
+        self.queues.can_accept(kind)
+    }
+
+    /// Queues a request arriving at `now`; the caller checked `can_accept`.
+    pub fn push(&mut self, mut req: MemReq, now: u64) {
+        debug_assert!(self.can_accept(req.kind), "push into a full DRAM queue");
+        if self.controller_idle() {
+            self.cmd.catch_up_refresh(now, &mut self.stats);
+        }
+        self.account(now);
+        req.t_dram_arrive = now;
+        let q = QueuedReq {
+            coord: self.map.decode(req.local),
+            req,
+        };
+        self.sched.on_arrival(&q, now);
+        self.queues.push(q);
+    }
+
+    /// One DRAM command cycle; true if a request was scheduled or a command issued.
+    pub fn tick(&mut self, now: u64) -> bool {
+        self.account(now + 1);
+        self.stats.cycles = self.stats.cycles.max(now + 1);
+        if self.controller_idle() {
+            return false;
+        }
+        self.queues.draining = self.queues.drain_next();
+        let scheduled = self.schedule_transaction(now);
+        let (issued, read) = self.cmd.step(now, &mut self.stats);
+        if let Some(r) = read {
+            self.in_flight.push_back((r.done, r.req));
+        }
+        scheduled || issued
+    }
+
+    /// The oldest read whose data is complete by `now`.
+    pub fn pop_done(&mut self, now: u64) -> Option<MemReq> {
+        if self.in_flight.front()?.0 > now {
+            return None;
+        }
+        let (_, mut req) = self.in_flight.pop_front()?;
+        req.dram_served = true;
+        self.sched.on_read_done(&req, now);
+        Some(req)
+    }
+
+    /// Earliest cycle > `now` at which `tick` or `pop_done` could make progress; never
+    /// later than real progress, possibly earlier. `None` when the channel is empty.
+    pub fn next_event(&self, now: u64) -> Option<u64> {
+        if self.is_empty() {
+            return None;
+        }
+        let soon = now + 1;
+        let view = self.queues.view(
+            self.cmd.views(),
+            self.command_queue,
+            soon,
+            self.queues.drain_next(),
+        );
+        if !view.queue.is_empty() && self.sched.could_pick(&view) {
+            return Some(soon);
+        }
+        let done = self.in_flight.front().map(|&(t, _)| t.max(soon));
+        let cmd = self.cmd.next_event(now);
+        Some(match (done, cmd) {
+            (Some(a), Some(b)) => a.min(b),
+            (Some(a), None) | (None, Some(a)) => a,
+            (None, None) => soon,
+        })
+    }
+
+    /// Nothing queued, in a command queue, in flight, or done but not popped.
+    pub fn is_empty(&self) -> bool {
+        self.controller_idle() && self.in_flight.is_empty()
+    }
+
+    pub fn stats(&self) -> &DramStats {
+        &self.stats
+    }
+
+    /// Queue occupancies in one line, for the deadlock watchdog.
+    pub fn describe(&self) -> String {
+        let cmdq: Vec<String> = self.cmd.queue_lens().map(|n| n.to_string()).collect();
+        format!(
+            "dram channel {}: {}, command queues [{}] of {}, reads in flight {}",
+            self.id,
+            self.queues.describe(),
+            cmdq.join(" "),
+            self.command_queue,
+            self.in_flight.len()
+        )
+    }
+
+    pub fn address_map(&self) -> &AddressMap {
+        &self.map
+    }
+
+    pub fn read_queue_len(&self) -> usize {
+        self.queues.read.len()
+    }
+
+    pub fn write_queue_len(&self) -> usize {
+        self.queues.write.len()
+    }
+
+    /// In write-drain mode (as of the last tick).
+    pub fn draining(&self) -> bool {
+        self.queues.draining
+    }
+
+    pub fn scheduler(&self) -> &DramScheduler {
+        &self.sched
+    }
+
+    /// For policies that exchange state across channels (WG-M's coordination messages).
+    pub fn scheduler_mut(&mut self) -> &mut DramScheduler {
+        &mut self.sched
+    }
+
+    /// Starts (clearing it) or stops recording every issued command; off by default.
+    pub fn set_command_log(&mut self, on: bool) {
+        self.cmd.log = on.then(Vec::new);
+    }
+
+    /// Commands issued since the log was switched on (empty when it is off).
+    pub fn command_log(&self) -> &[CommandRecord] {
+        self.cmd.log.as_deref().unwrap_or(&[])
+    }
+
+    /// Nothing waits in the read, write or command queues.
+    fn controller_idle(&self) -> bool {
+        self.queues.is_empty() && self.cmd.idle()
+    }
+
+    /// Adds the read-queue occupancy of cycles [occupancy_until, upto).
+    fn account(&mut self, upto: u64) {
+        if upto > self.occupancy_until {
+            let cycles = upto - self.occupancy_until;
+            self.stats.read_queue_occupancy_sum += self.queues.read.len() as u64 * cycles;
+            self.occupancy_until = upto;
+        }
+    }
+
+    /// Step 2 of the tick: the policy moves at most one request into a command queue.
+    fn schedule_transaction(&mut self, now: u64) -> bool {
+        let view = self.queues.view(
+            self.cmd.views(),
+            self.command_queue,
+            now,
+            self.queues.draining,
+        );
+        if view.queue.is_empty() {
+            return false;
+        }
+        let Some(i) = self.sched.pick(&view) else {
+            return false;
+        };
+        let Some(q) = view.queue.get(i).filter(|q| view.has_room(q)) else {
+            return false;
+        };
+        let (kind, row_hit) = (view.kind, view.is_row_hit(q));
+        let q = self.queues.remove(kind, i);
+        self.sched.on_scheduled(&q, row_hit, now);
+        self.cmd.enqueue(q);
+        true
+    }
+}

@@ -1,0 +1,104 @@
+//! The controller's read and write queues and the write-drain mode between them.
+
+use super::sched::{BankView, QueuedReq, SchedView};
+use crate::config::DramConfig;
+use crate::mem::AccessKind;
+
+#[derive(Debug, Clone)]
+pub(crate) struct Queues {
+    pub read: Vec<QueuedReq>,
+    pub write: Vec<QueuedReq>,
+    read_cap: usize,
+    write_cap: usize,
+    pub high: usize,
+    low: usize,
+    /// Write-drain mode as of the last tick.
+    pub draining: bool,
+}
+
+impl Queues {
+    pub fn new(d: &DramConfig) -> Self {
+        Self {
+            read: Vec::with_capacity(d.read_queue as usize),
+            write: Vec::with_capacity(d.write_queue as usize),
+            read_cap: d.read_queue as usize,
+            write_cap: d.write_queue as usize,
+            high: d.write_high_watermark as usize,
+            low: d.write_low_watermark as usize,
+            draining: false,
+        }
+    }
+
+    pub fn can_accept(&self, kind: AccessKind) -> bool {
+        match kind {
+            AccessKind::Read => self.read.len() < self.read_cap,
+            AccessKind::Write => self.write.len() < self.write_cap,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.read.is_empty() && self.write.is_empty()
+    }
+
+    pub fn push(&mut self, q: QueuedReq) {
+        match q.req.kind {
+            AccessKind::Read => self.read.push(q),
+            AccessKind::Write => self.write.push(q),
+        }
+    }
+
+    pub fn remove(&mut self, kind: AccessKind, i: usize) -> QueuedReq {
+        match kind {
+            AccessKind::Read => self.read.remove(i),
+            AccessKind::Write => self.write.remove(i),
+        }
+    }
+
+    /// Drain mode for the coming tick: entered at the high watermark, left at the low one.
+    pub fn drain_next(&self) -> bool {
+        let w = self.write.len();
+        if self.draining {
+            w > self.low
+        } else {
+            w >= self.high
+        }
+    }
+
+    /// The policy's view with the queue served under `draining`: writes while draining
+    /// or when no read waits, reads otherwise.
+    pub fn view<'a>(
+        &'a self,
+        banks: &'a [BankView],
+        command_queue: u32,
+        now: u64,
+        draining: bool,
+    ) -> SchedView<'a> {
+        let writes = draining || (self.read.is_empty() && !self.write.is_empty());
+        SchedView {
+            now,
+            kind: if writes {
+                AccessKind::Write
+            } else {
+                AccessKind::Read
+            },
+            queue: if writes { &self.write } else { &self.read },
+            banks,
+            command_queue,
+            read_len: self.read.len(),
+            write_len: self.write.len(),
+            write_high_watermark: self.high as u32,
+            draining,
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        format!(
+            "read queue {}/{}, write queue {}/{}{}",
+            self.read.len(),
+            self.read_cap,
+            self.write.len(),
+            self.write_cap,
+            if self.draining { " (draining)" } else { "" }
+        )
+    }
+}

@@ -1,0 +1,174 @@
+//! Transaction schedulers: the policy that picks which queued request moves into its
+//! bank's command queue next. One policy per file; `DramScheduler` dispatches by enum.
+//!
+//! Contract: each cycle the channel decides whether reads or writes are served (write
+//! drain) and calls `pick` with that queue, oldest first. A policy returns the index of
+//! a request whose bank command queue has room (`SchedView::has_room`), or `None` to
+//! wait. Hooks let stateful policies (row sorters, warp-group tables, MERB counters)
+//! follow arrivals, scheduling decisions and completions.
+
+mod fcfs;
+mod fr_fcfs;
+
+pub use fcfs::Fcfs;
+pub use fr_fcfs::FrFcfs;
+
+use super::addr_map::DramCoord;
+use crate::config::{Config, DramSchedulerKind};
+use crate::mem::{AccessKind, MemReq};
+
+/// A request waiting in the read or write queue, with its decoded coordinates.
+/// `req.t_dram_arrive` is its arrival cycle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueuedReq {
+    pub req: MemReq,
+    pub coord: DramCoord,
+}
+
+/// What one bank looks like to a transaction scheduler.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BankView {
+    /// Row in the row buffer now.
+    pub open_row: Option<u32>,
+    /// Row that will be open once the bank's queued transactions are done: the last
+    /// queued transaction's row, or `open_row` when nothing is queued.
+    pub planned_row: Option<u32>,
+    /// Transactions in the bank's command queue.
+    pub queued: u32,
+}
+
+/// Everything a policy may look at when picking.
+#[derive(Debug, Clone, Copy)]
+pub struct SchedView<'a> {
+    pub now: u64,
+    /// Which queue is being served this cycle.
+    pub kind: AccessKind,
+    /// That queue, oldest first.
+    pub queue: &'a [QueuedReq],
+    pub banks: &'a [BankView],
+    /// Capacity of each bank's command queue.
+    pub command_queue: u32,
+    pub read_len: usize,
+    pub write_len: usize,
+    pub write_high_watermark: u32,
+    pub draining: bool,
+}
+
+impl SchedView<'_> {
+    /// The request's bank command queue can take one more transaction.
+    pub fn has_room(&self, q: &QueuedReq) -> bool {
+        self.banks
+            .get(q.coord.bank as usize)
+            .is_some_and(|b| b.queued < self.command_queue)
+    }
+
+    /// The request will hit the row its bank has open after the already-queued commands.
+    pub fn is_row_hit(&self, q: &QueuedReq) -> bool {
+        self.banks
+            .get(q.coord.bank as usize)
+            .is_some_and(|b| b.planned_row == Some(q.coord.row))
+    }
+
+    /// Index of the oldest request that can be scheduled now.
+    pub fn oldest_ready(&self) -> Option<usize> {
+        self.queue.iter().position(|q| self.has_room(q))
+    }
+}
+
+/// One transaction-scheduling policy.
+pub trait TransactionPolicy {
+    /// Index into `view.queue` of the request to schedule now, or `None` to wait.
+    fn pick(&mut self, view: &SchedView<'_>) -> Option<usize>;
+
+    /// Whether `pick` could return a request at `view.now`. Used for idle skipping: it
+    /// may say yes when `pick` would wait, never no when `pick` would pick.
+    fn could_pick(&self, view: &SchedView<'_>) -> bool {
+        view.oldest_ready().is_some()
+    }
+
+    /// A request entered the read or write queue.
+    fn on_arrival(&mut self, _q: &QueuedReq, _now: u64) {}
+
+    /// A request moved into its bank's command queue; `row_hit` as `SchedView::is_row_hit` said.
+    fn on_scheduled(&mut self, _q: &QueuedReq, _row_hit: bool, _now: u64) {}
+
+    /// A read's data has been handed back to the L2.
+    fn on_read_done(&mut self, _req: &MemReq, _now: u64) {}
+}
+
+/// The configured policy, dispatched by enum to keep the per-cycle path monomorphic.
+#[derive(Debug, Clone)]
+pub enum DramScheduler {
+    Fcfs(Fcfs),
+    FrFcfs(FrFcfs),
+}
+
+macro_rules! dispatch {
+    ($self:expr, $p:ident => $e:expr) => {
+        match $self {
+            DramScheduler::Fcfs($p) => $e,
+            DramScheduler::FrFcfs($p) => $e,
+        }
+    };
+}
+
+impl DramScheduler {
+    pub fn new(kind: DramSchedulerKind, _cfg: &Config) -> Self {
+        match kind {
+            DramSchedulerKind::Fcfs => Self::Fcfs(Fcfs),
+            DramSchedulerKind::FrFcfs => Self::FrFcfs(FrFcfs),
+        }
+    }
+}
+
+impl TransactionPolicy for DramScheduler {
+    fn pick(&mut self, view: &SchedView<'_>) -> Option<usize> {
+        dispatch!(self, p => p.pick(view))
+    }
+    fn could_pick(&self, view: &SchedView<'_>) -> bool {
+        dispatch!(self, p => p.could_pick(view))
+    }
+    fn on_arrival(&mut self, q: &QueuedReq, now: u64) {
+        dispatch!(self, p => p.on_arrival(q, now))
+    }
+    fn on_scheduled(&mut self, q: &QueuedReq, row_hit: bool, now: u64) {
+        dispatch!(self, p => p.on_scheduled(q, row_hit, now))
+    }
+    fn on_read_done(&mut self, req: &MemReq, now: u64) {
+        dispatch!(self, p => p.on_read_done(req, now))
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod test_util {
+    use super::*;
+
+    /// A queued read to (bank, row) arriving at `t`.
+    pub fn queued(id: u64, bank: u32, row: u32, t: u64) -> QueuedReq {
+        let mut req = MemReq::new(id, 0, AccessKind::Read, 128);
+        req.t_dram_arrive = t;
+        QueuedReq {
+            req,
+            coord: DramCoord {
+                bank,
+                bank_group: bank % 4,
+                row,
+                col: 0,
+            },
+        }
+    }
+
+    pub fn view<'a>(queue: &'a [QueuedReq], banks: &'a [BankView]) -> SchedView<'a> {
+        SchedView {
+            now: 100,
+            kind: AccessKind::Read,
+            queue,
+            banks,
+            command_queue: 2,
+            read_len: queue.len(),
+            write_len: 0,
+            write_high_watermark: 32,
+            draining: false,
+        }
+    }
+}
