@@ -43,6 +43,8 @@ pub(crate) struct CommandScheduler {
     rr_group: usize,
     rr_bank: Vec<usize>,
     refresh_due: u64,
+    /// Cycle of the last command issued, so replayed refresh commands come after it.
+    last_issue: Option<u64>,
     pub log: Option<Vec<CommandRecord>>,
 }
 
@@ -56,6 +58,7 @@ impl CommandScheduler {
             views: vec![BankView::default(); banks],
             queued: 0,
             refresh_due: p.refi,
+            last_issue: None,
             p,
             chan: ChannelTiming::new(groups as u32),
             groups,
@@ -169,6 +172,7 @@ impl CommandScheduler {
         req: Option<u64>,
         data_done: Option<u64>,
     ) {
+        self.last_issue = Some(at);
         if let Some(log) = self.log.as_mut() {
             log.push(CommandRecord {
                 at,
@@ -220,22 +224,16 @@ impl CommandScheduler {
                 } else {
                     stats.row_hits += 1;
                 }
-                let (kind, data_done) = if write {
+                let kind = if write {
                     stats.writes += 1;
-                    (DramCommand::Wr, None)
+                    DramCommand::Wr
                 } else {
                     stats.reads += 1;
                     stats.read_latency_sum += end.saturating_sub(txn.q.req.t_dram_arrive);
-                    (DramCommand::Rd, Some(end))
+                    DramCommand::Rd
                 };
-                self.record(
-                    now,
-                    kind,
-                    Some(b as u32),
-                    txn.q.coord.row,
-                    Some(txn.q.req.id),
-                    data_done,
-                );
+                let (row, id) = (txn.q.coord.row, Some(txn.q.req.id));
+                self.record(now, kind, Some(b as u32), row, id, Some(end));
                 if !write {
                     done = Some(ReadDone {
                         done: end,
@@ -278,39 +276,35 @@ impl CommandScheduler {
         best.map(|t| t.max(soon))
     }
 
-    /// Refreshes an idle controller would have done since the last one, applied when
-    /// work arrives after an idle spell (ticks are skipped while the channel is empty).
-    /// A refresh that could not have finished by `now` is left for `step` to do.
+    /// Replays the refreshes an idle controller would have done (ticks are skipped while
+    /// the controller is empty) on the cycles before `now`, when work arrives: PRE of the
+    /// open banks and a REF, then one REF every tREFI. Only the last of those periodic
+    /// REFs is issued; the others are counted. What cannot finish before `now` is left to
+    /// `step`.
     pub fn catch_up_refresh(&mut self, now: u64, stats: &mut DramStats) {
-        let p = &self.p;
-        if p.refi == 0 || now < self.refresh_due {
+        let refi = self.p.refi;
+        if refi == 0 {
             return;
         }
-        let closable = self
-            .banks
-            .iter()
-            .map(|b| {
-                if b.open_row.is_some() {
-                    b.pre_ready + p.rp
-                } else {
-                    b.act_ready
-                }
-            })
-            .max()
-            .unwrap_or(0);
-        let first = self.refresh_due.max(closable);
-        if first > now {
-            return;
-        }
-        let last = first + (now - first) / p.refi * p.refi;
-        stats.refreshes += 1 + (now - first) / p.refi;
-        for (bank, view) in self.banks.iter_mut().zip(&mut self.views) {
-            if bank.open_row.take().is_some() {
-                stats.precharges += 1;
+        let mut t = self.refresh_due.max(self.last_issue.map_or(0, |l| l + 1));
+        loop {
+            if t >= now {
+                return;
             }
-            bank.act_ready = bank.act_ready.max(last + p.rfc);
-            *view = bank.view();
+            let due = self.refresh_due;
+            self.step(t, stats);
+            if self.refresh_due != due {
+                break;
+            }
+            match self.next_event(t) {
+                Some(n) => t = n,
+                None => return,
+            }
         }
-        self.refresh_due = last + p.refi;
+        if self.refresh_due < now {
+            let more = (now - 1 - self.refresh_due) / refi;
+            stats.refreshes += more;
+            self.issue_ref(self.refresh_due + more * refi, stats);
+        }
     }
 }

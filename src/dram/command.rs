@@ -28,6 +28,6 @@ pub struct CommandRecord {
     pub row: u32,
     /// The request a column command serves.
     pub req: Option<u64>,
-    /// For RD: the cycle after its last data beat, when the read is done.
+    /// For RD and WR: the cycle after its last data beat (a read is done then).
     pub data_done: Option<u64>,
 }
