@@ -129,7 +129,12 @@ impl DramChannel {
             return Some(soon);
         }
         let done = self.in_flight.front().map(|&(t, _)| t.max(soon));
-        let cmd = self.cmd.next_event(now);
+        // An idle controller does nothing in tick (refresh is replayed on the next push).
+        let cmd = if self.controller_idle() {
+            None
+        } else {
+            self.cmd.next_event(now)
+        };
         Some(match (done, cmd) {
             (Some(a), Some(b)) => a.min(b),
             (Some(a), None) | (None, Some(a)) => a,
@@ -231,5 +236,48 @@ impl DramChannel {
         self.sched.on_scheduled(&q, row_hit, now);
         self.cmd.enqueue(q);
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::preset;
+
+    #[test]
+    fn empty_channel_is_idle() {
+        let mut ch = DramChannel::new(&preset("sc14-gtx480").unwrap(), 2);
+        assert!(ch.is_empty());
+        assert!(!ch.tick(5));
+        assert_eq!(ch.next_event(5), None);
+        assert_eq!(ch.pop_done(5), None);
+        assert_eq!(ch.stats().cycles, 6);
+        assert!(ch.describe().starts_with("dram channel 2: read queue 0/64"));
+    }
+
+    #[test]
+    fn queues_refuse_past_capacity_and_stamp_arrival() {
+        let cfg = preset("sc14-gtx480").unwrap();
+        let mut ch = DramChannel::new(&cfg, 0);
+        for id in 0..64 {
+            assert!(ch.can_accept(AccessKind::Read));
+            ch.push(MemReq::new(id, 0, AccessKind::Read, 128), 7);
+        }
+        assert!(!ch.can_accept(AccessKind::Read));
+        assert!(ch.can_accept(AccessKind::Write));
+        assert_eq!(ch.next_event(7), Some(8));
+        ch.set_command_log(true);
+        let mut now = 7;
+        let first = loop {
+            ch.tick(now);
+            if let Some(r) = ch.pop_done(now) {
+                break r;
+            }
+            now += 1;
+        };
+        assert!(first.dram_served);
+        assert_eq!(first.t_dram_arrive, 7);
+        assert_eq!(now - 7, 18 + 18 + 4, "ACT, tRCD, tCL, 4 bus cycles");
+        assert_eq!(ch.command_log()[0].cmd, DramCommand::Act);
     }
 }

@@ -102,3 +102,49 @@ impl Queues {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::preset;
+    use crate::dram::addr_map::DramCoord;
+    use crate::mem::MemReq;
+
+    fn write(id: u64) -> QueuedReq {
+        QueuedReq {
+            req: MemReq::new(id, 0, AccessKind::Write, 128),
+            coord: DramCoord::default(),
+        }
+    }
+
+    #[test]
+    fn drain_has_hysteresis_between_watermarks() {
+        let mut q = Queues::new(&preset("sc14-gtx480").unwrap().dram);
+        for i in 0..31 {
+            q.push(write(i));
+        }
+        assert!(!q.drain_next());
+        q.push(write(31));
+        assert!(q.drain_next());
+        q.draining = true;
+        while q.write.len() > 17 {
+            q.remove(AccessKind::Write, 0);
+        }
+        assert!(q.drain_next());
+        q.remove(AccessKind::Write, 0);
+        assert!(!q.drain_next());
+    }
+
+    #[test]
+    fn writes_served_when_no_read_waits() {
+        let mut q = Queues::new(&preset("sc14-gtx480").unwrap().dram);
+        q.push(write(1));
+        assert_eq!(q.view(&[], 4, 0, false).kind, AccessKind::Write);
+        q.push(QueuedReq {
+            req: MemReq::new(2, 0, AccessKind::Read, 128),
+            coord: DramCoord::default(),
+        });
+        assert_eq!(q.view(&[], 4, 0, false).kind, AccessKind::Read);
+        assert_eq!(q.view(&[], 4, 0, true).kind, AccessKind::Write);
+    }
+}
