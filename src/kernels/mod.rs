@@ -2,6 +2,12 @@
 //! data generated from the run's seed, and hands the SM one warp's instructions at a
 //! time, lazily, so paper-sized inputs need no trace in memory.
 
+pub mod addr;
+pub mod builder;
+pub mod graph;
+pub mod matvec;
+
+
 use crate::mem::{AccessKind, CacheOp};
 use serde::{Deserialize, Serialize};
 
@@ -34,7 +40,9 @@ pub struct MemInstr {
 pub enum Instr {
     /// Arithmetic (or shared-memory) work: waits for `srcs`, then occupies the warp for
     /// `core.alu_latency` cycles.
-    Alu { srcs: RegMask },
+    Alu {
+        srcs: RegMask,
+    },
     Mem(Box<MemInstr>),
     /// CTA-wide barrier (`__syncthreads`).
     Barrier,
