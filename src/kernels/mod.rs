@@ -3,10 +3,25 @@
 //! time, lazily, so paper-sized inputs need no trace in memory.
 
 pub mod addr;
+pub mod atax;
+pub mod bfs;
+pub mod bicg;
 pub mod builder;
+pub mod conv_separable;
+pub mod gesummv;
 pub mod graph;
+pub mod hotspot;
+pub mod kmeans;
 pub mod matvec;
+pub mod mvt;
+pub mod pvc;
+mod registry;
+pub mod spmv;
+pub mod sssp;
+pub mod streamcluster;
+pub mod syrk;
 
+pub use registry::{build, build_with_layout, KERNELS};
 
 use crate::mem::{AccessKind, CacheOp};
 use serde::{Deserialize, Serialize};
