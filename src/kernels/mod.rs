@@ -2,6 +2,27 @@
 //! data generated from the run's seed, and hands the SM one warp's instructions at a
 //! time, lazily, so paper-sized inputs need no trace in memory.
 
+pub mod addr;
+pub mod atax;
+pub mod bfs;
+pub mod bicg;
+pub mod builder;
+pub mod conv_separable;
+pub mod gesummv;
+pub mod graph;
+pub mod hotspot;
+pub mod kmeans;
+pub mod matvec;
+pub mod mvt;
+pub mod pvc;
+mod registry;
+pub mod spmv;
+pub mod sssp;
+pub mod streamcluster;
+pub mod syrk;
+
+pub use registry::{build, build_with_layout, KERNELS};
+
 use crate::mem::{AccessKind, CacheOp};
 use serde::{Deserialize, Serialize};
 
@@ -34,7 +55,9 @@ pub struct MemInstr {
 pub enum Instr {
     /// Arithmetic (or shared-memory) work: waits for `srcs`, then occupies the warp for
     /// `core.alu_latency` cycles.
-    Alu { srcs: RegMask },
+    Alu {
+        srcs: RegMask,
+    },
     Mem(Box<MemInstr>),
     /// CTA-wide barrier (`__syncthreads`).
     Barrier,

@@ -1,0 +1,261 @@
+//! Lonestar-style topology-driven single-source shortest paths (Bellman-Ford) on an
+//! undirected R-MAT graph with random integer weights.
+//!
+//! Each launch (`sssp_iter{T}`) is one round over all nodes, thread per node:
+//! `d = dist[node]; if d != INF { for e in row[node]..row[node+1] { v = col[e];
+//! nd = d + weight[e]; if nd < dist[v] { dist[v] = nd (atomicMin); changed = true } } }`
+//! and, if a thread improved anything, `*changed_flag = true`. The host repeats rounds
+//! until one changes nothing; that last round is launched too. The atomic minimum is
+//! modelled as a store.
+//!
+//! The rounds are computed functionally on the host: round T reads the distances
+//! left by round T-1 (a synchronous update), so each launch knows which lanes are
+//! reached and which relaxations improve. Distances are kept as a per-node change log,
+//! so paper-sized graphs need no per-round copy. Blocks have 256 threads.
+//!
+//! Sizes (nodes = 2^scale, sampled undirected edges per node; total
+//! warp-instructions): tiny 2^8, 1 (~4.0k, one block: every round relaxes every
+//! reached edge, so a bigger graph exceeds the test budget), small 2^13, 2 (~510k),
+//! paper 2^17, 4 (~22M).
+
+use super::addr::AddrSpace;
+use super::builder::{alu, first_thread, in_grid, lanes_below, lanes_where, max_over, phase};
+use super::builder::{tail, Access, Phase, R0, R1, R2, R3, R4, R5, WORD};
+use super::graph::{hub, rmat, Csr};
+use super::{Grid, Instr, Kernel, Size, StaticLoad};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+const BLOCK: u32 = 256;
+const CHUNK: u32 = 2;
+/// Edge weights are drawn from `1..=MAX_WEIGHT`.
+pub const MAX_WEIGHT: u32 = 100;
+const INF: u32 = u32::MAX;
+const LD_DIST: Access = Access::load(1, R0);
+const LD_ROW: Access = Access::load(2, R1);
+const LD_ROW_END: Access = Access::load(3, R2);
+const LD_COL: Access = Access::load(4, R3);
+const LD_WEIGHT: Access = Access::load(5, R4);
+const LD_DIST_V: Access = Access::load(6, R5).after(R3);
+const ST_DIST_V: Access = Access::store(7);
+const ST_CHANGED: Access = Access::store(8);
+
+/// (R-MAT scale, sampled undirected edges per node).
+pub fn dims(size: Size) -> (u32, usize) {
+    match size {
+        Size::Tiny => (8, 1),
+        Size::Small => (13, 2),
+        Size::Paper => (17, 4),
+    }
+}
+
+/// The benchmark's graph and per-edge weights (aligned with `col`) for `seed`.
+pub fn graph(size: Size, seed: u64) -> (Csr, Vec<u32>) {
+    let (scale, per_node) = dims(size);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let g = rmat(scale, per_node << scale, true, &mut rng);
+    let w = (0..g.edges())
+        .map(|_| rng.gen_range(1..=MAX_WEIGHT))
+        .collect();
+    (g, w)
+}
+
+struct Data {
+    g: Csr,
+    w: Vec<u32>,
+    /// `log[log_start[v]..log_start[v+1]]`: (first round that sees it, distance) of v.
+    log_start: Vec<u32>,
+    log: Vec<(u32, u32)>,
+    /// Per round, per warp: the lanes that improved some distance.
+    improved: Vec<Vec<u32>>,
+    row: u64,
+    col: u64,
+    weight: u64,
+    dist: u64,
+    changed: u64,
+}
+
+impl Data {
+    /// Distance of `v` as round `t` reads it.
+    #[inline]
+    fn dist(&self, v: usize, t: u32) -> u32 {
+        let s = &self.log[self.log_start[v] as usize..self.log_start[v + 1] as usize];
+        s.iter().rev().find(|e| e.0 <= t).map_or(INF, |e| e.1)
+    }
+
+    fn grid(&self) -> Grid {
+        Grid {
+            ctas: (self.g.nodes() as u32).div_ceil(BLOCK).max(1),
+            threads_per_cta: BLOCK,
+        }
+    }
+}
+
+/// The outcome of the functional run, in `Data`'s terms.
+struct Rounds {
+    log_start: Vec<u32>,
+    log: Vec<(u32, u32)>,
+    improved: Vec<Vec<u32>>,
+}
+
+/// Runs the synchronous rounds until one changes nothing.
+fn rounds(g: &Csr, w: &[u32], source: usize) -> Rounds {
+    let n = g.nodes();
+    let warps = n.div_ceil(32);
+    let mut cur = vec![INF; n];
+    let mut changes: Vec<(u32, u32, u32)> = Vec::new();
+    if source < n {
+        cur[source] = 0;
+        changes.push((source as u32, 0, 0));
+    }
+    let mut improved = Vec::new();
+    loop {
+        let t = improved.len() as u32;
+        let mut next = cur.clone();
+        let mut lanes = vec![0u32; warps];
+        for u in 0..n {
+            if cur[u] == INF {
+                continue;
+            }
+            for (e, &v) in (g.row[u] as usize..).zip(g.neighbors(u)) {
+                let nd = cur[u].saturating_add(w[e]);
+                if nd < cur[v as usize] {
+                    lanes[u / 32] |= 1 << (u % 32);
+                    next[v as usize] = next[v as usize].min(nd);
+                }
+            }
+        }
+        let done = lanes.iter().all(|&m| m == 0);
+        improved.push(lanes);
+        for v in 0..n {
+            if next[v] != cur[v] {
+                changes.push((v as u32, t + 1, next[v]));
+            }
+        }
+        cur = next;
+        if done {
+            break;
+        }
+    }
+    let mut start = vec![0u32; n + 1];
+    for &(v, _, _) in &changes {
+        start[v as usize + 1] += 1;
+    }
+    for v in 0..n {
+        start[v + 1] += start[v];
+    }
+    let mut fill = start.clone();
+    let mut log = vec![(0, 0); changes.len()];
+    for &(v, t, d) in &changes {
+        log[fill[v as usize] as usize] = (t, d);
+        fill[v as usize] += 1;
+    }
+    Rounds {
+        log_start: start,
+        log,
+        improved,
+    }
+}
+
+/// One Bellman-Ford round.
+struct Round {
+    d: Arc<Data>,
+    t: u32,
+}
+
+impl Kernel for Round {
+    fn name(&self) -> String {
+        format!("sssp_iter{}", self.t)
+    }
+
+    fn grid(&self) -> Grid {
+        self.d.grid()
+    }
+
+    fn static_loads(&self) -> Vec<StaticLoad> {
+        vec![
+            LD_DIST.info("dist", false, false),
+            LD_ROW.info("row", false, false),
+            LD_ROW_END.info("row", false, false),
+            LD_COL.info("col", true, false),
+            LD_WEIGHT.info("weight", true, false),
+            LD_DIST_V.info("dist", true, false),
+            ST_DIST_V.info("dist", true, false),
+            ST_CHANGED.info("changed", false, false),
+        ]
+    }
+
+    fn emit(&self, cta: u32, warp: u32, step: u32, out: &mut Vec<Instr>) -> bool {
+        let grid = self.grid();
+        if !in_grid(grid, cta, warp) {
+            return false;
+        }
+        let (d, t) = (&*self.d, self.t);
+        let first = first_thread(cta, warp, BLOCK);
+        let all = lanes_below(first, d.g.nodes() as u64);
+        let node = |l: usize| first as usize + l;
+        let reached = lanes_where(all, |l| d.dist(node(l), t) != INF);
+        let trips = max_over(reached, |l| d.g.degree(node(l)));
+        match phase(step, &[trips], CHUNK) {
+            Phase::Head => {
+                alu(out, 1, 0);
+                LD_DIST.emit(out, all, |l| d.dist + WORD * node(l) as u64);
+                alu(out, 1, R0);
+                LD_ROW.emit(out, reached, |l| d.row + WORD * node(l) as u64);
+                LD_ROW_END.emit(out, reached, |l| d.row + WORD * (node(l) as u64 + 1));
+                if reached != 0 {
+                    alu(out, 1, R1 | R2);
+                }
+                true
+            }
+            Phase::Loop { from, to, .. } => {
+                for it in from..to {
+                    let edge = |l: usize| (d.g.row[node(l)] + it) as usize;
+                    let v = |l: usize| d.g.col[edge(l)] as usize;
+                    let live = lanes_where(reached, |l| it < d.g.degree(node(l)));
+                    LD_COL.emit(out, live, |l| d.col + WORD * edge(l) as u64);
+                    LD_WEIGHT.emit(out, live, |l| d.weight + WORD * edge(l) as u64);
+                    LD_DIST_V.emit(out, live, |l| d.dist + WORD * v(l) as u64);
+                    alu(out, 1, R4 | R5);
+                    let better = lanes_where(live, |l| {
+                        d.dist(node(l), t).saturating_add(d.w[edge(l)]) < d.dist(v(l), t)
+                    });
+                    ST_DIST_V.emit(out, better, |l| d.dist + WORD * v(l) as u64);
+                }
+                true
+            }
+            Phase::Tail => tail(out, |out| {
+                let lanes = d.improved[t as usize].get(first as usize / 32);
+                ST_CHANGED.emit(out, lanes.copied().unwrap_or(0), |_| d.changed);
+            }),
+            Phase::Done => false,
+        }
+    }
+}
+
+pub(super) fn build(size: Size, seed: u64, mem: &mut AddrSpace) -> Vec<Box<dyn Kernel>> {
+    let (g, w) = graph(size, seed);
+    let n = g.nodes() as u64;
+    let Rounds {
+        log_start,
+        log,
+        improved,
+    } = rounds(&g, &w, hub(&g));
+    let count = improved.len() as u32;
+    let d = Arc::new(Data {
+        row: mem.alloc("row", WORD * (n + 1)),
+        col: mem.alloc("col", WORD * g.edges() as u64),
+        weight: mem.alloc("weight", WORD * g.edges() as u64),
+        dist: mem.alloc("dist", WORD * n),
+        changed: mem.alloc("changed", WORD),
+        g,
+        w,
+        log_start,
+        log,
+        improved,
+    });
+    (0..count)
+        .map(|t| Box::new(Round { d: d.clone(), t }) as Box<dyn Kernel>)
+        .collect()
+}
