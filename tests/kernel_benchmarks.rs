@@ -15,20 +15,13 @@ fn bfs_launches_follow_the_real_frontier() {
     let source = bfs::source(&g);
     let depth = reference_bfs(&g.row, &g.col, source);
     let levels = depth.iter().flatten().max().unwrap() + 1;
-    let at = |d: u32| -> BTreeSet<u64> {
-        (0..depth.len())
-            .filter(|&v| depth[v] == Some(d))
-            .map(|v| v as u64)
-            .collect()
-    };
+    let at =
+        |d: u32| -> BTreeSet<u64> { (0..depth.len()).filter(|&v| depth[v] == Some(d)).map(|v| v as u64).collect() };
     let (launches, mem) = tiny("bfs");
     assert!(levels > 2, "the tiny graph should need a few levels");
     assert_eq!(launches.len() as u32, 2 * levels);
-    let (mask, visited, updating) = (
-        mem.find("mask").unwrap().base,
-        mem.find("visited").unwrap().base,
-        mem.find("updating").unwrap().base,
-    );
+    let (mask, visited, updating) =
+        (mem.find("mask").unwrap().base, mem.find("visited").unwrap().base, mem.find("updating").unwrap().base);
     let mut seen: BTreeSet<u64> = BTreeSet::from([source as u64]);
     for level in 0..levels {
         let k1 = launches[2 * level as usize].as_ref();
@@ -40,25 +33,16 @@ fn bfs_launches_follow_the_real_frontier() {
         }
         let next = touched(k1, pc_of(k1, "updating", AccessKind::Write, 0), updating);
         assert_eq!(next, at(level + 1), "level {level} updates");
-        seen.extend(touched(
-            k2,
-            pc_of(k2, "visited", AccessKind::Write, 0),
-            visited,
-        ));
+        seen.extend(touched(k2, pc_of(k2, "visited", AccessKind::Write, 0), visited));
     }
-    let reachable: BTreeSet<u64> = (0..depth.len())
-        .filter(|&v| depth[v].is_some())
-        .map(|v| v as u64)
-        .collect();
+    let reachable: BTreeSet<u64> = (0..depth.len()).filter(|&v| depth[v].is_some()).map(|v| v as u64).collect();
     assert_eq!(seen, reachable);
 }
 
 #[test]
 fn sssp_relaxes_until_nothing_changes() {
     let (g, _) = sssp::graph(Size::Tiny, SEED);
-    let source = (0..g.nodes())
-        .max_by_key(|&v| (g.degree(v), std::cmp::Reverse(v)))
-        .unwrap();
+    let source = (0..g.nodes()).max_by_key(|&v| (g.degree(v), std::cmp::Reverse(v))).unwrap();
     let depth = reference_bfs(&g.row, &g.col, source);
     let (launches, mem) = tiny("sssp");
     assert!(launches.len() >= 3);
@@ -66,25 +50,15 @@ fn sssp_relaxes_until_nothing_changes() {
     let changed = mem.find("changed").unwrap().base;
     let mut improved = BTreeSet::new();
     for (t, k) in launches.iter().enumerate() {
-        let stores = touched(
-            k.as_ref(),
-            pc_of(k.as_ref(), "dist", AccessKind::Write, 0),
-            dist,
-        );
-        let flags = touched(
-            k.as_ref(),
-            pc_of(k.as_ref(), "changed", AccessKind::Write, 0),
-            changed,
-        );
+        let stores = touched(k.as_ref(), pc_of(k.as_ref(), "dist", AccessKind::Write, 0), dist);
+        let flags = touched(k.as_ref(), pc_of(k.as_ref(), "changed", AccessKind::Write, 0), changed);
         let last = t + 1 == launches.len();
         assert_eq!(stores.is_empty(), last, "round {t}");
         assert_eq!(flags.is_empty(), last, "round {t}");
         improved.extend(stores);
     }
-    let reached: BTreeSet<u64> = (0..depth.len())
-        .filter(|&v| depth[v].is_some() && v != source)
-        .map(|v| v as u64)
-        .collect();
+    let reached: BTreeSet<u64> =
+        (0..depth.len()).filter(|&v| depth[v].is_some() && v != source).map(|v| v as u64).collect();
     assert_eq!(improved, reached);
 }
 
@@ -93,18 +67,12 @@ fn spmv_gathers_x_through_the_generated_csr() {
     let m = spmv::matrix(Size::Tiny, SEED);
     let (launches, mem) = tiny("spmv");
     let k = launches[0].as_ref();
-    let (pc, x) = (
-        pc_of(k, "x", AccessKind::Read, 0),
-        mem.find("x").unwrap().base,
-    );
+    let (pc, x) = (pc_of(k, "x", AccessKind::Read, 0), mem.find("x").unwrap().base);
     let mut gathers = 0;
     for (w, stream) in warp_streams(k).iter().enumerate() {
         let loads: Vec<&MemInstr> = mems(stream).filter(|i| i.pc == pc).collect();
         let rows: Vec<usize> = (w * 32..(w + 1) * 32).filter(|&r| r < m.nodes()).collect();
-        assert_eq!(
-            loads.len() as u32,
-            rows.iter().map(|&r| m.degree(r)).max().unwrap_or(0)
-        );
+        assert_eq!(loads.len() as u32, rows.iter().map(|&r| m.degree(r)).max().unwrap_or(0));
         for (k, load) in loads.iter().enumerate() {
             for &r in &rows {
                 let l = r - w * 32;
@@ -127,12 +95,7 @@ fn stencil_kernels_synchronise_every_warp() {
     for k in &launches {
         for s in warp_streams(k.as_ref()) {
             let barriers = s.iter().filter(|i| matches!(i, Instr::Barrier)).count();
-            assert_eq!(
-                barriers,
-                4,
-                "{}: load barrier plus two per step but the last",
-                k.name()
-            );
+            assert_eq!(barriers, 4, "{}: load barrier plus two per step but the last", k.name());
         }
     }
     let (launches, _) = tiny("conv_separable");
@@ -149,10 +112,7 @@ fn pvc_probes_from_the_home_slot_until_the_key() {
     let (launches, mem) = tiny("pvc");
     let k = launches[0].as_ref();
     let table = mem.find("table").unwrap().base;
-    let (probe, count) = (
-        pc_of(k, "table", AccessKind::Read, 0),
-        pc_of(k, "table", AccessKind::Write, 0),
-    );
+    let (probe, count) = (pc_of(k, "table", AccessKind::Read, 0), pc_of(k, "table", AccessKind::Write, 0));
     let mut repeated = 0;
     for (w, stream) in warp_streams(k).iter().enumerate() {
         let mut probes: HashMap<usize, Vec<u64>> = HashMap::new();

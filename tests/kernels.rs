@@ -29,19 +29,11 @@ fn every_kernel_builds_at_every_size() {
 
 #[test]
 fn unknown_kernel_lists_the_valid_ones() {
-    let err = build("nope", Size::Tiny, 1)
-        .err()
-        .expect("unknown name must fail");
+    let err = build("nope", Size::Tiny, 1).err().expect("unknown name must fail");
     assert_eq!(err.field, "kernel");
-    assert!(err
-        .message
-        .starts_with("unknown kernel `nope`; valid kernels are: atax, bicg"));
+    assert!(err.message.starts_with("unknown kernel `nope`; valid kernels are: atax, bicg"));
     for (name, _) in KERNELS {
-        assert!(
-            err.message.contains(name),
-            "{name} missing from {}",
-            err.message
-        );
+        assert!(err.message.contains(name), "{name} missing from {}", err.message);
     }
 }
 
@@ -52,14 +44,8 @@ fn tiny_streams_are_well_formed_and_within_budget() {
         let (mut total, mut mem_total) = (0usize, 0usize);
         let mut pcs: HashMap<u32, StaticLoad> = HashMap::new();
         for k in &launches {
-            let statics: HashMap<u32, StaticLoad> =
-                k.static_loads().into_iter().map(|s| (s.pc, s)).collect();
-            assert_eq!(
-                statics.len(),
-                k.static_loads().len(),
-                "{}: repeated pc",
-                k.name()
-            );
+            let statics: HashMap<u32, StaticLoad> = k.static_loads().into_iter().map(|s| (s.pc, s)).collect();
+            assert_eq!(statics.len(), k.static_loads().len(), "{}: repeated pc", k.name());
             for s in statics.values() {
                 let prev = pcs.entry(s.pc).or_insert_with(|| s.clone());
                 let same = (prev.kind, prev.op, prev.in_loop, prev.after_barrier)
@@ -69,20 +55,12 @@ fn tiny_streams_are_well_formed_and_within_budget() {
             let streams = warp_streams(k.as_ref());
             let per_cta = k.grid().warps_per_cta() as usize;
             for cta in streams.chunks(per_cta) {
-                let barriers: BTreeSet<usize> = cta
-                    .iter()
-                    .map(|s| s.iter().filter(|i| matches!(i, Instr::Barrier)).count())
-                    .collect();
-                assert!(
-                    barriers.len() <= 1,
-                    "{}: warps disagree on barriers",
-                    k.name()
-                );
+                let barriers: BTreeSet<usize> =
+                    cta.iter().map(|s| s.iter().filter(|i| matches!(i, Instr::Barrier)).count()).collect();
+                assert!(barriers.len() <= 1, "{}: warps disagree on barriers", k.name());
             }
             for m in streams.iter().flat_map(|s| mems(s)) {
-                let s = statics
-                    .get(&m.pc)
-                    .unwrap_or_else(|| panic!("{}: pc {}", k.name(), m.pc));
+                let s = statics.get(&m.pc).unwrap_or_else(|| panic!("{}: pc {}", k.name(), m.pc));
                 assert_eq!((m.kind, m.op), (s.kind, s.op), "{} pc {}", k.name(), m.pc);
                 assert_ne!(m.mask, 0, "{} pc {}: no active lane", k.name(), m.pc);
                 match m.kind {
@@ -92,13 +70,7 @@ fn tiny_streams_are_well_formed_and_within_budget() {
                     AccessKind::Write => assert_eq!(m.dst, 0, "{} pc {}", k.name(), m.pc),
                 }
                 for (_, a) in lanes(m) {
-                    assert_eq!(
-                        a % m.width as u64,
-                        0,
-                        "{} pc {}: unaligned {a:#x}",
-                        k.name(),
-                        m.pc
-                    );
+                    assert_eq!(a % m.width as u64, 0, "{} pc {}: unaligned {a:#x}", k.name(), m.pc);
                     let arr = mem.array_at(a).filter(|x| x.contains(a, m.width as u64));
                     let arr = arr.map(|x| x.name);
                     assert_eq!(arr, Some(s.array), "{} pc {}: {a:#x}", k.name(), m.pc);
@@ -108,10 +80,7 @@ fn tiny_streams_are_well_formed_and_within_budget() {
             mem_total += streams.iter().map(|s| mems(s).count()).sum::<usize>();
         }
         assert!(total <= 20_000, "{name}: {total} warp-instructions at tiny");
-        assert!(
-            mem_total <= 5_000,
-            "{name}: {mem_total} memory instructions at tiny"
-        );
+        assert!(mem_total <= 5_000, "{name}: {mem_total} memory instructions at tiny");
     }
 }
 
@@ -119,22 +88,13 @@ fn tiny_streams_are_well_formed_and_within_budget() {
 fn streams_are_deterministic_per_seed() {
     let streams = |name: &str, seed: u64| -> Vec<Vec<Vec<Instr>>> {
         let b = build(name, Size::Tiny, seed).unwrap();
-        b.launches
-            .iter()
-            .map(|k| warp_streams(k.as_ref()))
-            .collect()
+        b.launches.iter().map(|k| warp_streams(k.as_ref())).collect()
     };
     for (name, _) in KERNELS {
         let a = streams(name, 7);
-        assert!(
-            a == streams(name, 7),
-            "{name}: same seed, different streams"
-        );
+        assert!(a == streams(name, 7), "{name}: same seed, different streams");
         if DATA_DEPENDENT.contains(name) {
-            assert!(
-                a != streams(name, 8),
-                "{name}: the seed does not change the data"
-            );
+            assert!(a != streams(name, 8), "{name}: the seed does not change the data");
         }
     }
 }
@@ -149,11 +109,7 @@ fn check_lines(name: &str, idx: usize, array: &str, n: usize, expect: &[usize]) 
         if m.pc == pc && m.mask == u32::MAX {
             seen += 1;
             let got = lines(m).len();
-            assert!(
-                expect.contains(&got),
-                "{}: {array} load touches {got} lines",
-                k.name()
-            );
+            assert!(expect.contains(&got), "{}: {array} load touches {got} lines", k.name());
         }
     }
     assert!(seen > 0, "{}: no full-warp {array} load", k.name());
@@ -182,11 +138,7 @@ fn kmeans_cluster_loads_are_one_address() {
     let k = launches[0].as_ref();
     let pc = pc_of(k, "clusters", AccessKind::Read, 0);
     let streams = warp_streams(k);
-    let loads: Vec<&MemInstr> = streams
-        .iter()
-        .flat_map(|s| mems(s))
-        .filter(|m| m.pc == pc)
-        .collect();
+    let loads: Vec<&MemInstr> = streams.iter().flat_map(|s| mems(s)).filter(|m| m.pc == pc).collect();
     assert!(!loads.is_empty());
     for m in loads {
         let addrs: HashSet<u64> = lanes(m).map(|(_, a)| a).collect();

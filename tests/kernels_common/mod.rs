@@ -43,9 +43,7 @@ pub fn mems(stream: &[Instr]) -> impl Iterator<Item = &MemInstr> {
 }
 
 pub fn lanes(m: &MemInstr) -> impl Iterator<Item = (usize, u64)> + '_ {
-    (0..WARP_SIZE)
-        .filter(move |l| m.mask >> l & 1 == 1)
-        .map(move |l| (l, m.addrs[l]))
+    (0..WARP_SIZE).filter(move |l| m.mask >> l & 1 == 1).map(move |l| (l, m.addrs[l]))
 }
 
 pub fn lines(m: &MemInstr) -> HashSet<u64> {
@@ -54,15 +52,8 @@ pub fn lines(m: &MemInstr) -> HashSet<u64> {
 
 /// The pc of launch `k`'s memory instruction on `array` of `kind` (the n-th such).
 pub fn pc_of(k: &dyn Kernel, array: &str, kind: AccessKind, n: usize) -> u32 {
-    let found: Vec<StaticLoad> = k
-        .static_loads()
-        .into_iter()
-        .filter(|s| s.array == array && s.kind == kind)
-        .collect();
-    found
-        .get(n)
-        .unwrap_or_else(|| panic!("{}: no {kind:?} #{n} of {array}", k.name()))
-        .pc
+    let found: Vec<StaticLoad> = k.static_loads().into_iter().filter(|s| s.array == array && s.kind == kind).collect();
+    found.get(n).unwrap_or_else(|| panic!("{}: no {kind:?} #{n} of {array}", k.name())).pc
 }
 
 pub fn tiny(name: &str) -> (Vec<Box<dyn Kernel>>, AddrSpace) {
@@ -90,10 +81,5 @@ pub fn reference_bfs(row: &[u32], col: &[u32], source: usize) -> Vec<Option<u32>
 pub fn touched(k: &dyn Kernel, pc: u32, base: u64) -> BTreeSet<u64> {
     let streams = warp_streams(k);
     let ms = streams.iter().flat_map(|s| mems(s)).filter(|m| m.pc == pc);
-    ms.flat_map(|m| {
-        lanes(m)
-            .map(|(_, a)| (a - base) / m.width as u64)
-            .collect::<Vec<_>>()
-    })
-    .collect()
+    ms.flat_map(|m| lanes(m).map(|(_, a)| (a - base) / m.width as u64).collect::<Vec<_>>()).collect()
 }
