@@ -243,3 +243,54 @@ pub(super) fn build(size: Size, seed: u64, mem: &mut AddrSpace) -> Vec<Box<dyn K
     });
     (0..count).map(|t| Box::new(Round { d: d.clone(), t }) as Box<dyn Kernel>).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Dijkstra's distances, to check the synchronous rounds converge to them.
+    fn dijkstra(g: &Csr, w: &[u32], source: usize) -> Vec<u32> {
+        let mut dist = vec![INF; g.nodes()];
+        let mut heap = std::collections::BinaryHeap::from([std::cmp::Reverse((0u32, source))]);
+        dist[source] = 0;
+        while let Some(std::cmp::Reverse((d, u))) = heap.pop() {
+            if d > dist[u] {
+                continue;
+            }
+            for (e, &v) in (g.row[u] as usize..).zip(g.neighbors(u)) {
+                if d + w[e] < dist[v as usize] {
+                    dist[v as usize] = d + w[e];
+                    heap.push(std::cmp::Reverse((d + w[e], v as usize)));
+                }
+            }
+        }
+        dist
+    }
+
+    #[test]
+    fn rounds_converge_to_shortest_paths() {
+        for size in [Size::Tiny, Size::Small] {
+            let (g, w) = graph(size, 3);
+            let source = hub(&g);
+            let r = rounds(&g, &w, source);
+            let last = r.improved.len() as u32;
+            assert!(r.improved[last as usize - 1].iter().all(|&m| m == 0), "the last round changes nothing");
+            let d = Data {
+                g,
+                w,
+                log_start: r.log_start,
+                log: r.log,
+                improved: r.improved,
+                row: 0,
+                col: 0,
+                weight: 0,
+                dist: 0,
+                changed: 0,
+            };
+            let want = dijkstra(&d.g, &d.w, source);
+            let got: Vec<u32> = (0..d.g.nodes()).map(|v| d.dist(v, last)).collect();
+            assert_eq!(got, want);
+            assert_eq!(d.dist(source, 0), 0);
+        }
+    }
+}

@@ -22,6 +22,7 @@ pub fn warp_streams(k: &dyn Kernel) -> Vec<Vec<Instr>> {
             loop {
                 let before = out.len();
                 if !k.emit(cta, warp, step, &mut out) {
+                    assert!(!k.emit(cta, warp, step + 1, &mut out), "{}: warp came back", k.name());
                     assert_eq!(out.len(), before, "{}: an exited warp appended", k.name());
                     break;
                 }
@@ -32,6 +33,10 @@ pub fn warp_streams(k: &dyn Kernel) -> Vec<Vec<Instr>> {
             all.push(out);
         }
     }
+    let mut out = Vec::new();
+    assert!(!k.emit(g.ctas, 0, 0, &mut out), "{}: a CTA beyond the grid ran", k.name());
+    assert!(!k.emit(0, g.warps_per_cta(), 0, &mut out), "{}: a warp beyond the CTA ran", k.name());
+    assert!(out.is_empty());
     all
 }
 
