@@ -7,8 +7,8 @@ use serde_json::Value;
 
 /// Parses a JSON config document and validates it.
 pub fn parse_config(text: &str) -> Result<Config, ConfigErrors> {
-    let value: Value = serde_json::from_str(text)
-        .map_err(|e| ConfigError::new("config", format!("malformed JSON: {e}")))?;
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| ConfigError::new("config", format!("malformed JSON: {e}")))?;
     parse_config_value(value)
 }
 
@@ -33,9 +33,9 @@ pub fn apply_set(doc: &mut Value, path: &str, raw: &str) -> Result<(), ConfigErr
     let mut walked = Vec::new();
     for key in path.split('.') {
         let here = if walked.is_empty() { "config".to_string() } else { walked.join(".") };
-        let obj = node
-            .as_object_mut()
-            .ok_or_else(|| ConfigError::new(here.clone(), format!("is a value, not a section; `{path}` goes too deep")))?;
+        let obj = node.as_object_mut().ok_or_else(|| {
+            ConfigError::new(here.clone(), format!("is a value, not a section; `{path}` goes too deep"))
+        })?;
         if !obj.contains_key(key) {
             let mut valid: Vec<&str> = obj.keys().map(String::as_str).collect();
             valid.sort_unstable();

@@ -15,7 +15,8 @@ pub fn preset_names() -> Vec<&'static str> {
 
 /// The parsed preset, or `None` for an unknown name.
 pub fn preset(name: &str) -> Option<Config> {
-    PRESETS.iter().find(|(n, _)| *n == name).map(|(_, text)| {
-        parse_config(text).unwrap_or_else(|e| panic!("built-in preset {name} is invalid: {e}"))
-    })
+    PRESETS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, text)| parse_config(text).unwrap_or_else(|e| panic!("built-in preset {name} is invalid: {e}")))
 }

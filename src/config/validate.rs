@@ -14,10 +14,7 @@ pub struct ConfigError {
 
 impl ConfigError {
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
-        Self {
-            field: field.into(),
-            message: message.into(),
-        }
+        Self { field: field.into(), message: message.into() }
     }
 }
 
@@ -56,26 +53,17 @@ impl Checker {
     }
     fn pow2(&mut self, field: &str, v: u64) {
         if v == 0 || !v.is_power_of_two() {
-            self.0.push(ConfigError::new(
-                field,
-                format!("{v} is not a power of two"),
-            ));
+            self.0.push(ConfigError::new(field, format!("{v} is not a power of two")));
         }
     }
     fn at_most(&mut self, field: &str, v: u64, max: u64, why: &str) {
         if v > max {
-            self.0.push(ConfigError::new(
-                field,
-                format!("{v} exceeds {max} ({why})"),
-            ));
+            self.0.push(ConfigError::new(field, format!("{v} exceeds {max} ({why})")));
         }
     }
     fn freq(&mut self, field: &str, v: f64) {
         if !(v.is_finite() && (1.0..=100_000.0).contains(&v)) {
-            self.0.push(ConfigError::new(
-                field,
-                format!("{v} MHz is outside 1..=100000 MHz"),
-            ));
+            self.0.push(ConfigError::new(field, format!("{v} MHz is outside 1..=100000 MHz")));
         }
     }
     fn geometry(&mut self, prefix: &str, size_bytes: u64, ways: u32, line: u32, parts: u64) {
@@ -115,12 +103,7 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     k.positive("core.num_sms", co.num_sms as u64);
     k.at_most("core.num_sms", co.num_sms as u64, 1024, "simulator limit");
     k.positive("core.max_warps_per_sm", co.max_warps_per_sm as u64);
-    k.at_most(
-        "core.max_warps_per_sm",
-        co.max_warps_per_sm as u64,
-        1024,
-        "simulator limit",
-    );
+    k.at_most("core.max_warps_per_sm", co.max_warps_per_sm as u64, 1024, "simulator limit");
     k.positive("core.max_threads_per_sm", co.max_threads_per_sm as u64);
     k.positive("core.max_ctas_per_sm", co.max_ctas_per_sm as u64);
     k.positive("core.schedulers_per_sm", co.schedulers_per_sm as u64);
@@ -135,12 +118,7 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
 
     let l1 = &c.l1d;
     k.geometry("l1d", l1.size_kb as u64 * 1024, l1.ways, l1.line_bytes, 1);
-    k.at_most(
-        "l1d.line_bytes",
-        l1.line_bytes as u64,
-        4096,
-        "lines larger than a page are not modelled",
-    );
+    k.at_most("l1d.line_bytes", l1.line_bytes as u64, 4096, "lines larger than a page are not modelled");
     k.positive("l1d.mshrs", l1.mshrs as u64);
     k.positive("l1d.mshr_merge", l1.mshr_merge as u64);
     k.positive("l1d.miss_queue", l1.miss_queue as u64);
@@ -149,8 +127,7 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     let ic = &c.icnt;
     k.positive("icnt.latency", ic.latency as u64);
     k.pow2("icnt.flit_bytes", ic.flit_bytes as u64);
-    let max_packet =
-        (c.l1d.line_bytes.max(c.l2.line_bytes) as u64).div_ceil(ic.flit_bytes.max(1) as u64) + 1;
+    let max_packet = (c.l1d.line_bytes.max(c.l2.line_bytes) as u64).div_ceil(ic.flit_bytes.max(1) as u64) + 1;
     if (ic.input_buffer_flits as u64) < max_packet {
         k.0.push(ConfigError::new(
             "icnt.input_buffer_flits",
@@ -167,27 +144,13 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     let l2 = &c.l2;
     let parts = c.mem.partitions as u64 * l2.banks_per_partition as u64;
     k.positive("mem.partitions", c.mem.partitions as u64);
-    k.at_most(
-        "mem.partitions",
-        c.mem.partitions as u64,
-        256,
-        "simulator limit",
-    );
+    k.at_most("mem.partitions", c.mem.partitions as u64, 256, "simulator limit");
     k.positive("l2.banks_per_partition", l2.banks_per_partition as u64);
     if parts > 0 {
-        k.geometry(
-            "l2",
-            l2.size_kb as u64 * 1024,
-            l2.ways,
-            l2.line_bytes,
-            parts,
-        );
+        k.geometry("l2", l2.size_kb as u64 * 1024, l2.ways, l2.line_bytes, parts);
     }
     if l2.line_bytes != l1.line_bytes {
-        k.0.push(ConfigError::new(
-            "l2.line_bytes",
-            format!("must equal l1d.line_bytes ({})", l1.line_bytes),
-        ));
+        k.0.push(ConfigError::new("l2.line_bytes", format!("must equal l1d.line_bytes ({})", l1.line_bytes)));
     }
     k.positive("l2.ports", l2.ports as u64);
     k.positive("l2.bank_queue", l2.bank_queue as u64);
@@ -210,10 +173,7 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     k.pow2("dram.row_bytes", d.row_bytes as u64);
     k.pow2("dram.burst_bytes", d.burst_bytes as u64);
     if d.row_bytes < l2.line_bytes {
-        k.0.push(ConfigError::new(
-            "dram.row_bytes",
-            format!("must hold at least one {} B line", l2.line_bytes),
-        ));
+        k.0.push(ConfigError::new("dram.row_bytes", format!("must hold at least one {} B line", l2.line_bytes)));
     }
     k.positive("dram.read_queue", d.read_queue as u64);
     k.positive("dram.write_queue", d.write_queue as u64);
@@ -221,19 +181,13 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     if d.write_high_watermark > d.write_queue {
         k.0.push(ConfigError::new(
             "dram.write_high_watermark",
-            format!(
-                "{} exceeds dram.write_queue ({})",
-                d.write_high_watermark, d.write_queue
-            ),
+            format!("{} exceeds dram.write_queue ({})", d.write_high_watermark, d.write_queue),
         ));
     }
     if d.write_low_watermark >= d.write_high_watermark {
         k.0.push(ConfigError::new(
             "dram.write_low_watermark",
-            format!(
-                "{} must be below dram.write_high_watermark ({})",
-                d.write_low_watermark, d.write_high_watermark
-            ),
+            format!("{} must be below dram.write_high_watermark ({})", d.write_low_watermark, d.write_high_watermark),
         ));
     }
     let t = &d.timing;
@@ -251,16 +205,10 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
         k.positive(&format!("dram.timing.{name}"), v as u64);
     }
     if t.t_rc < t.t_ras {
-        k.0.push(ConfigError::new(
-            "dram.timing.t_rc",
-            format!("{} is below t_ras ({})", t.t_rc, t.t_ras),
-        ));
+        k.0.push(ConfigError::new("dram.timing.t_rc", format!("{} is below t_ras ({})", t.t_rc, t.t_ras)));
     }
     if t.t_refi > 0 && t.t_rfc >= t.t_refi {
-        k.0.push(ConfigError::new(
-            "dram.timing.t_rfc",
-            format!("{} must be below t_refi ({})", t.t_rfc, t.t_refi),
-        ));
+        k.0.push(ConfigError::new("dram.timing.t_rfc", format!("{} must be below t_refi ({})", t.t_rfc, t.t_refi)));
     }
     k.positive("stats.sample_interval", c.stats.sample_interval);
     k.positive("stats.watchdog_cycles", c.stats.watchdog_cycles);

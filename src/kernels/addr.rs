@@ -33,10 +33,7 @@ pub struct AddrSpace {
 
 impl AddrSpace {
     pub fn new() -> Self {
-        Self {
-            next: BASE,
-            arrays: Vec::new(),
-        }
+        Self { next: BASE, arrays: Vec::new() }
     }
 
     /// Reserves `bytes` (at least one byte) for array `name` and returns its base.

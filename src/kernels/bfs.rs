@@ -58,12 +58,7 @@ pub fn dims(size: Size) -> (u32, usize) {
 /// The benchmark's input graph for `seed`.
 pub fn graph(size: Size, seed: u64) -> Csr {
     let (scale, per_node) = dims(size);
-    rmat(
-        scale,
-        per_node << scale,
-        true,
-        &mut ChaCha8Rng::seed_from_u64(seed),
-    )
+    rmat(scale, per_node << scale, true, &mut ChaCha8Rng::seed_from_u64(seed))
 }
 
 /// The search root: the largest-degree node.
@@ -87,10 +82,7 @@ impl Data {
     fn grid(&self) -> Grid {
         let n = self.g.nodes() as u32;
         let threads = n.clamp(1, BLOCK);
-        Grid {
-            ctas: n.div_ceil(threads).max(1),
-            threads_per_cta: threads,
-        }
+        Grid { ctas: n.div_ceil(threads).max(1), threads_per_cta: threads }
     }
 }
 
@@ -220,11 +212,7 @@ pub(super) fn build(size: Size, seed: u64, mem: &mut AddrSpace) -> Vec<Box<dyn K
     let g = graph(size, seed);
     let n = g.nodes() as u64;
     let depth = bfs_depths(&g, source(&g));
-    let levels = depth
-        .iter()
-        .filter(|&&x| x != u32::MAX)
-        .max()
-        .map_or(0, |m| m + 1);
+    let levels = depth.iter().filter(|&&x| x != u32::MAX).max().map_or(0, |m| m + 1);
     let d = Arc::new(Data {
         row: mem.alloc("row", WORD * (n + 1)),
         col: mem.alloc("col", WORD * g.edges() as u64),
@@ -238,14 +226,8 @@ pub(super) fn build(size: Size, seed: u64, mem: &mut AddrSpace) -> Vec<Box<dyn K
     });
     let mut launches: Vec<Box<dyn Kernel>> = Vec::new();
     for level in 0..levels {
-        launches.push(Box::new(Expand {
-            d: d.clone(),
-            level,
-        }));
-        launches.push(Box::new(Update {
-            d: d.clone(),
-            level,
-        }));
+        launches.push(Box::new(Expand { d: d.clone(), level }));
+        launches.push(Box::new(Update { d: d.clone(), level }));
     }
     launches
 }

@@ -30,24 +30,12 @@ pub struct Access {
 impl Access {
     /// A 4-byte `ca` load writing register `dst`.
     pub const fn load(pc: u32, dst: RegMask) -> Self {
-        Self {
-            pc,
-            kind: AccessKind::Read,
-            width: 4,
-            dst,
-            srcs: 0,
-        }
+        Self { pc, kind: AccessKind::Read, width: 4, dst, srcs: 0 }
     }
 
     /// A 4-byte `ca` store.
     pub const fn store(pc: u32) -> Self {
-        Self {
-            pc,
-            kind: AccessKind::Write,
-            width: 4,
-            dst: 0,
-            srcs: 0,
-        }
+        Self { pc, kind: AccessKind::Write, width: 4, dst: 0, srcs: 0 }
     }
 
     pub const fn width(self, width: u8) -> Self {
@@ -87,14 +75,7 @@ impl Access {
 
     /// Its entry in a launch's `static_loads()`.
     pub fn info(self, array: &'static str, in_loop: bool, after_barrier: bool) -> StaticLoad {
-        StaticLoad {
-            pc: self.pc,
-            array,
-            kind: self.kind,
-            op: CacheOp::Ca,
-            in_loop,
-            after_barrier,
-        }
+        StaticLoad { pc: self.pc, array, kind: self.kind, op: CacheOp::Ca, in_loop, after_barrier }
     }
 }
 
@@ -185,11 +166,7 @@ pub fn phase(step: u32, trips: &[u32], per_chunk: u32) -> Phase {
         let chunks = t.div_ceil(per_chunk);
         if s < chunks {
             let from = s * per_chunk;
-            return Phase::Loop {
-                which,
-                from,
-                to: (from + per_chunk).min(t),
-            };
+            return Phase::Loop { which, from, to: (from + per_chunk).min(t) };
         }
         s -= chunks;
     }
@@ -220,26 +197,10 @@ mod tests {
             got,
             vec![
                 Phase::Head,
-                Phase::Loop {
-                    which: 0,
-                    from: 0,
-                    to: 2
-                },
-                Phase::Loop {
-                    which: 0,
-                    from: 2,
-                    to: 4
-                },
-                Phase::Loop {
-                    which: 0,
-                    from: 4,
-                    to: 5
-                },
-                Phase::Loop {
-                    which: 2,
-                    from: 0,
-                    to: 2
-                },
+                Phase::Loop { which: 0, from: 0, to: 2 },
+                Phase::Loop { which: 0, from: 2, to: 4 },
+                Phase::Loop { which: 0, from: 4, to: 5 },
+                Phase::Loop { which: 2, from: 0, to: 2 },
                 Phase::Tail,
                 Phase::Done,
             ]
@@ -261,9 +222,7 @@ mod tests {
         let mut out = Vec::new();
         Access::load(1, R0).emit(&mut out, 0, |_| 0);
         assert!(out.is_empty());
-        Access::store(2)
-            .width(1)
-            .emit(&mut out, 0b101, |l| 100 + l as u64);
+        Access::store(2).width(1).emit(&mut out, 0b101, |l| 100 + l as u64);
         match &out[0] {
             Instr::Mem(m) => {
                 assert_eq!((m.pc, m.width, m.mask), (2, 1, 0b101));

@@ -76,10 +76,7 @@ impl Pass {
     /// Element offset of load/store step `i` (0..10, 0 and 9 the halos) for lane l,
     /// or None where a halo falls outside the image.
     fn element(&self, cta: u32, warp: u32, l: usize, i: u32) -> Option<u64> {
-        let (bx, by) = (
-            (cta % self.blocks_x()) as i64,
-            (cta / self.blocks_x()) as i64,
-        );
+        let (bx, by) = ((cta % self.blocks_x()) as i64, (cta / self.blocks_x()) as i64);
         let (tx, ty) = ((l % 16) as i64, 2 * warp as i64 + (l / 16) as i64);
         let (w, h, i) = (self.w as i64, self.h as i64, i as i64);
         let (x, y) = if self.rows {
@@ -90,19 +87,9 @@ impl Pass {
         ((0..w).contains(&x) && (0..h).contains(&y)).then_some((y * w + x) as u64)
     }
 
-    fn emit_step(
-        &self,
-        cta: u32,
-        warp: u32,
-        access: Access,
-        arr: u64,
-        i: u32,
-        out: &mut Vec<Instr>,
-    ) {
+    fn emit_step(&self, cta: u32, warp: u32, access: Access, arr: u64, i: u32, out: &mut Vec<Instr>) {
         let mask = lanes_where(u32::MAX, |l| self.element(cta, warp, l, i).is_some());
-        access.emit(out, mask, |l| {
-            arr + WORD * self.element(cta, warp, l, i).unwrap_or(0)
-        });
+        access.emit(out, mask, |l| arr + WORD * self.element(cta, warp, l, i).unwrap_or(0));
     }
 }
 
@@ -113,21 +100,12 @@ impl Kernel for Pass {
 
     fn grid(&self) -> Grid {
         let (bx, by) = self.block();
-        let blocks_y = if self.rows {
-            self.h / by
-        } else {
-            self.h / (RESULT_STEPS * by)
-        };
-        Grid {
-            ctas: self.blocks_x() * blocks_y,
-            threads_per_cta: bx * by,
-        }
+        let blocks_y = if self.rows { self.h / by } else { self.h / (RESULT_STEPS * by) };
+        Grid { ctas: self.blocks_x() * blocks_y, threads_per_cta: bx * by }
     }
 
     fn static_loads(&self) -> Vec<StaticLoad> {
-        let mut v: Vec<StaticLoad> = (0..10)
-            .map(|i| self.load(i).info(self.src.0, false, false))
-            .collect();
+        let mut v: Vec<StaticLoad> = (0..10).map(|i| self.load(i).info(self.src.0, false, false)).collect();
         v.push(self.store().info(self.dst.0, true, true));
         v
     }
@@ -169,21 +147,7 @@ pub(super) fn build(size: Size, _seed: u64, mem: &mut AddrSpace) -> Vec<Box<dyn 
     let buf = ("buffer", mem.alloc("buffer", bytes));
     let dst = ("dst", mem.alloc("dst", bytes));
     vec![
-        Box::new(Pass {
-            rows: true,
-            w,
-            h,
-            src,
-            dst: buf,
-            pc0: 1,
-        }),
-        Box::new(Pass {
-            rows: false,
-            w,
-            h,
-            src: buf,
-            dst,
-            pc0: 12,
-        }),
+        Box::new(Pass { rows: true, w, h, src, dst: buf, pc0: 1 }),
+        Box::new(Pass { rows: false, w, h, src: buf, dst, pc0: 12 }),
     ]
 }

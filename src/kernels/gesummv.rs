@@ -32,11 +32,7 @@ pub(super) fn build(size: Size, _seed: u64, mem: &mut AddrSpace) -> Vec<Box<dyn 
         threads: n,
         trips: n,
         head: vec![per_thread(1, "tmp", tmp), per_thread(2, "y", y)],
-        body: vec![
-            row_walk(3, "A", a, n),
-            per_iter(4, "x", x),
-            row_walk(5, "B", b, n),
-        ],
+        body: vec![row_walk(3, "A", a, n), per_iter(4, "x", x), row_walk(5, "B", b, n)],
         alus: 2,
         tail: vec![per_thread(6, "tmp", tmp), per_thread(7, "y", y)],
     };

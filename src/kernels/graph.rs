@@ -67,10 +67,7 @@ impl Csr {
             }
             out_row.push(out_col.len() as u32);
         }
-        Csr {
-            row: out_row,
-            col: out_col,
-        }
+        Csr { row: out_row, col: out_col }
     }
 }
 
@@ -148,9 +145,7 @@ pub fn bfs_depths(g: &Csr, source: usize) -> Vec<u32> {
 /// The vertex of largest out-degree (lowest id on ties): a search root that reaches
 /// the giant component, as Graph500 avoids isolated roots.
 pub fn hub(g: &Csr) -> usize {
-    (0..g.nodes())
-        .max_by_key(|&v| (g.degree(v), std::cmp::Reverse(v)))
-        .unwrap_or(0)
+    (0..g.nodes()).max_by_key(|&v| (g.degree(v), std::cmp::Reverse(v))).unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -168,18 +163,13 @@ mod tests {
         for v in 0..g.nodes() {
             let n = g.neighbors(v);
             assert!(n.windows(2).all(|w| w[0] < w[1]));
-            assert!(n
-                .iter()
-                .all(|&c| c as usize != v && (c as usize) < g.nodes()));
+            assert!(n.iter().all(|&c| c as usize != v && (c as usize) < g.nodes()));
             for &c in n {
                 assert!(g.neighbors(c as usize).binary_search(&(v as u32)).is_ok());
             }
         }
         let avg = g.edges() as f64 / g.nodes() as f64;
-        assert!(
-            g.degree(hub(&g)) as f64 > 8.0 * avg,
-            "R-MAT should have hubs"
-        );
+        assert!(g.degree(hub(&g)) as f64 > 8.0 * avg, "R-MAT should have hubs");
     }
 
     #[test]

@@ -55,10 +55,7 @@ impl Hotspot {
     fn computes(&self, i: i64, tx: i64, ty: i64, valid: (i64, i64, i64, i64)) -> bool {
         let inr = |x: i64, lo: i64, hi: i64| x >= lo && x <= hi;
         let (xmin, xmax, ymin, ymax) = valid;
-        inr(tx, i + 1, BLOCK - i - 2)
-            && inr(ty, i + 1, BLOCK - i - 2)
-            && inr(tx, xmin, xmax)
-            && inr(ty, ymin, ymax)
+        inr(tx, i + 1, BLOCK - i - 2) && inr(ty, i + 1, BLOCK - i - 2) && inr(tx, xmin, xmax) && inr(ty, ymin, ymax)
     }
 }
 
@@ -69,10 +66,7 @@ impl Kernel for Hotspot {
 
     fn grid(&self) -> Grid {
         let b = self.blocks_per_side();
-        Grid {
-            ctas: b * b,
-            threads_per_cta: (BLOCK * BLOCK) as u32,
-        }
+        Grid { ctas: b * b, threads_per_cta: (BLOCK * BLOCK) as u32 }
     }
 
     fn static_loads(&self) -> Vec<StaticLoad> {
@@ -106,9 +100,7 @@ impl Kernel for Hotspot {
         match phase(step, &[self.iteration as u32], 1) {
             Phase::Head => {
                 alu(out, 1, 0);
-                let inside = lanes_where(u32::MAX, |l| {
-                    (0..=last).contains(&x(l)) && (0..=last).contains(&y(l))
-                });
+                let inside = lanes_where(u32::MAX, |l| (0..=last).contains(&x(l)) && (0..=last).contains(&y(l)));
                 LD_TEMP.emit(out, inside, |l| self.src.1 + index(l));
                 LD_POWER.emit(out, inside, |l| self.power + index(l));
                 if inside != 0 {
@@ -133,11 +125,7 @@ impl Kernel for Hotspot {
                 true
             }
             Phase::Tail => tail(out, |out| {
-                let done = if self.iteration > 0 {
-                    computing(self.iteration - 1)
-                } else {
-                    0
-                };
+                let done = if self.iteration > 0 { computing(self.iteration - 1) } else { 0 };
                 ST_TEMP.emit(out, done, |l| self.dst.1 + index(l));
             }),
             Phase::Done => false,
@@ -149,10 +137,7 @@ pub(super) fn build(size: Size, _seed: u64, mem: &mut AddrSpace) -> Vec<Box<dyn 
     let (side, pyramid, steps) = dims(size);
     let cells = side as u64 * side as u64;
     let power = mem.alloc("power", WORD * cells);
-    let temp = [
-        ("temp0", mem.alloc("temp0", WORD * cells)),
-        ("temp1", mem.alloc("temp1", WORD * cells)),
-    ];
+    let temp = [("temp0", mem.alloc("temp0", WORD * cells)), ("temp1", mem.alloc("temp1", WORD * cells))];
     let mut launches: Vec<Box<dyn Kernel>> = Vec::new();
     let mut t = 0;
     while t < steps {

@@ -48,10 +48,7 @@ impl Kernel for Kmeans {
     }
 
     fn grid(&self) -> Grid {
-        Grid {
-            ctas: self.points.div_ceil(BLOCK),
-            threads_per_cta: BLOCK,
-        }
+        Grid { ctas: self.points.div_ceil(BLOCK), threads_per_cta: BLOCK }
     }
 
     fn static_loads(&self) -> Vec<StaticLoad> {
@@ -69,11 +66,7 @@ impl Kernel for Kmeans {
         let first = first_thread(cta, warp, BLOCK);
         let mask = lanes_below(first, self.points as u64);
         let nf = self.features as u64;
-        let trips = if mask == 0 {
-            0
-        } else {
-            self.clusters * self.features
-        };
+        let trips = if mask == 0 { 0 } else { self.clusters * self.features };
         match phase(step, &[trips], CHUNK) {
             Phase::Head => {
                 alu(out, 1, 0);
@@ -92,9 +85,9 @@ impl Kernel for Kmeans {
                 }
                 true
             }
-            Phase::Tail => tail(out, |out| {
-                ST_MEMBERSHIP.emit(out, mask, |l| self.membership + WORD * (first + l as u64))
-            }),
+            Phase::Tail => {
+                tail(out, |out| ST_MEMBERSHIP.emit(out, mask, |l| self.membership + WORD * (first + l as u64)))
+            }
             Phase::Done => false,
         }
     }

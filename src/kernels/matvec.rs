@@ -69,24 +69,15 @@ impl Kernel for MatVec {
     }
 
     fn grid(&self) -> Grid {
-        Grid {
-            ctas: self.threads.div_ceil(BLOCK),
-            threads_per_cta: BLOCK,
-        }
+        Grid { ctas: self.threads.div_ceil(BLOCK), threads_per_cta: BLOCK }
     }
 
     fn static_loads(&self) -> Vec<StaticLoad> {
         let heads = self.head.iter().zip(HEAD_REGS);
         let bodies = self.body.iter().zip(BODY_REGS);
-        let mut v: Vec<StaticLoad> = heads
-            .map(|(o, r)| Access::load(o.pc, r).info(o.array, false, false))
-            .collect();
+        let mut v: Vec<StaticLoad> = heads.map(|(o, r)| Access::load(o.pc, r).info(o.array, false, false)).collect();
         v.extend(bodies.map(|(o, r)| Access::load(o.pc, r).info(o.array, true, false)));
-        v.extend(
-            self.tail
-                .iter()
-                .map(|o| Access::store(o.pc).info(o.array, false, false)),
-        );
+        v.extend(self.tail.iter().map(|o| Access::store(o.pc).info(o.array, false, false)));
         v
     }
 
@@ -127,44 +118,20 @@ impl Kernel for MatVec {
 
 /// `base[t]`: a per-thread vector element.
 pub fn per_thread(pc: u32, array: &'static str, base: u64) -> Operand {
-    Operand {
-        pc,
-        array,
-        base,
-        t_coef: 1,
-        k_coef: 0,
-    }
+    Operand { pc, array, base, t_coef: 1, k_coef: 0 }
 }
 
 /// `base[k]`: the same vector element for every lane.
 pub fn per_iter(pc: u32, array: &'static str, base: u64) -> Operand {
-    Operand {
-        pc,
-        array,
-        base,
-        t_coef: 0,
-        k_coef: 1,
-    }
+    Operand { pc, array, base, t_coef: 0, k_coef: 1 }
 }
 
 /// `base[t*n + k]`: each lane walks its own row (32 lines per warp-load).
 pub fn row_walk(pc: u32, array: &'static str, base: u64, n: u32) -> Operand {
-    Operand {
-        pc,
-        array,
-        base,
-        t_coef: n as u64,
-        k_coef: 1,
-    }
+    Operand { pc, array, base, t_coef: n as u64, k_coef: 1 }
 }
 
 /// `base[k*n + t]`: the warp reads consecutive elements of row k (coalesced).
 pub fn col_walk(pc: u32, array: &'static str, base: u64, n: u32) -> Operand {
-    Operand {
-        pc,
-        array,
-        base,
-        t_coef: 1,
-        k_coef: n as u64,
-    }
+    Operand { pc, array, base, t_coef: 1, k_coef: n as u64 }
 }

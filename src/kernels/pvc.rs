@@ -61,14 +61,10 @@ pub struct Log {
 pub fn log(size: Size, seed: u64) -> Log {
     let (entries, urls) = dims(size);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let words: Vec<u32> = (0..urls)
-        .map(|_| rng.gen_range(MIN_WORDS..=MAX_WORDS))
-        .collect();
+    let words: Vec<u32> = (0..urls).map(|_| rng.gen_range(MIN_WORDS..=MAX_WORDS)).collect();
     let slots = urls.max(1).next_power_of_two();
     let salt: u64 = rng.gen();
-    let home: Vec<u32> = (0..urls)
-        .map(|u| (mix(u as u64 ^ salt) as u32) & (slots - 1))
-        .collect();
+    let home: Vec<u32> = (0..urls).map(|u| (mix(u as u64 ^ salt) as u32) & (slots - 1)).collect();
     let mut taken = vec![false; slots as usize];
     let mut probes = Vec::with_capacity(urls as usize);
     for &h in &home {
@@ -91,13 +87,7 @@ pub fn log(size: Size, seed: u64) -> Log {
             (cdf.partition_point(|&c| c <= r) as u32).min(urls - 1)
         })
         .collect();
-    Log {
-        entry_url,
-        words,
-        home,
-        probes,
-        slots,
-    }
+    Log { entry_url, words, home, probes, slots }
 }
 
 /// splitmix64's finaliser: stands in for hashing the URL's characters.
@@ -124,10 +114,7 @@ impl Kernel for Pvc {
 
     fn grid(&self) -> Grid {
         let n = self.log.entry_url.len() as u32;
-        Grid {
-            ctas: n.div_ceil(BLOCK).max(1),
-            threads_per_cta: BLOCK,
-        }
+        Grid { ctas: n.div_ceil(BLOCK).max(1), threads_per_cta: BLOCK }
     }
 
     fn static_loads(&self) -> Vec<StaticLoad> {
@@ -158,11 +145,7 @@ impl Kernel for Pvc {
                 true
             }
             Phase::Loop { which: 0, from, to } => {
-                let base = self
-                    .warp_offset
-                    .get(first as usize / 32)
-                    .copied()
-                    .unwrap_or(0);
+                let base = self.warp_offset.get(first as usize / 32).copied().unwrap_or(0);
                 let mut offset = [0u64; 32];
                 let mut at = base;
                 for (l, o) in offset.iter_mut().enumerate() {

@@ -51,31 +51,14 @@ pub fn build(name: &str, size: Size, seed: u64) -> Result<Benchmark, ConfigError
 
 /// Like [`build`], also returning where its global arrays live (for reports and
 /// checks that every address falls inside an array).
-pub fn build_with_layout(
-    name: &str,
-    size: Size,
-    seed: u64,
-) -> Result<(Benchmark, AddrSpace), ConfigError> {
+pub fn build_with_layout(name: &str, size: Size, seed: u64) -> Result<(Benchmark, AddrSpace), ConfigError> {
     let make = builder(name).ok_or_else(|| {
         let names: Vec<&str> = KERNELS.iter().map(|(n, _)| *n).collect();
-        ConfigError::new(
-            "kernel",
-            format!(
-                "unknown kernel `{name}`; valid kernels are: {}",
-                names.join(", ")
-            ),
-        )
+        ConfigError::new("kernel", format!("unknown kernel `{name}`; valid kernels are: {}", names.join(", ")))
     })?;
     let mut mem = AddrSpace::new();
     let launches = make(size, seed, &mut mem);
-    Ok((
-        Benchmark {
-            name: name.to_string(),
-            size,
-            launches,
-        },
-        mem,
-    ))
+    Ok((Benchmark { name: name.to_string(), size, launches }, mem))
 }
 
 #[cfg(test)]

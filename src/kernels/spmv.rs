@@ -38,12 +38,7 @@ pub fn dims(size: Size) -> (u32, usize) {
 /// The benchmark's sparsity pattern for `seed`.
 pub fn matrix(size: Size, seed: u64) -> Csr {
     let (scale, per_row) = dims(size);
-    rmat(
-        scale,
-        per_row << scale,
-        false,
-        &mut ChaCha8Rng::seed_from_u64(seed),
-    )
+    rmat(scale, per_row << scale, false, &mut ChaCha8Rng::seed_from_u64(seed))
 }
 
 struct Spmv {
@@ -61,10 +56,7 @@ impl Kernel for Spmv {
     }
 
     fn grid(&self) -> Grid {
-        Grid {
-            ctas: (self.m.nodes() as u32).div_ceil(BLOCK).max(1),
-            threads_per_cta: BLOCK,
-        }
+        Grid { ctas: (self.m.nodes() as u32).div_ceil(BLOCK).max(1), threads_per_cta: BLOCK }
     }
 
     fn static_loads(&self) -> Vec<StaticLoad> {
@@ -106,9 +98,7 @@ impl Kernel for Spmv {
                 }
                 true
             }
-            Phase::Tail => tail(out, |out| {
-                ST_Y.emit(out, all, |l| self.y + WORD * row(l) as u64)
-            }),
+            Phase::Tail => tail(out, |out| ST_Y.emit(out, all, |l| self.y + WORD * row(l) as u64)),
             Phase::Done => false,
         }
     }

@@ -55,9 +55,7 @@ pub fn graph(size: Size, seed: u64) -> (Csr, Vec<u32>) {
     let (scale, per_node) = dims(size);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let g = rmat(scale, per_node << scale, true, &mut rng);
-    let w = (0..g.edges())
-        .map(|_| rng.gen_range(1..=MAX_WEIGHT))
-        .collect();
+    let w = (0..g.edges()).map(|_| rng.gen_range(1..=MAX_WEIGHT)).collect();
     (g, w)
 }
 
@@ -85,10 +83,7 @@ impl Data {
     }
 
     fn grid(&self) -> Grid {
-        Grid {
-            ctas: (self.g.nodes() as u32).div_ceil(BLOCK).max(1),
-            threads_per_cta: BLOCK,
-        }
+        Grid { ctas: (self.g.nodes() as u32).div_ceil(BLOCK).max(1), threads_per_cta: BLOCK }
     }
 }
 
@@ -151,11 +146,7 @@ fn rounds(g: &Csr, w: &[u32], source: usize) -> Rounds {
         log[fill[v as usize] as usize] = (t, d);
         fill[v as usize] += 1;
     }
-    Rounds {
-        log_start: start,
-        log,
-        improved,
-    }
+    Rounds { log_start: start, log, improved }
 }
 
 /// One Bellman-Ford round.
@@ -218,9 +209,8 @@ impl Kernel for Round {
                     LD_WEIGHT.emit(out, live, |l| d.weight + WORD * edge(l) as u64);
                     LD_DIST_V.emit(out, live, |l| d.dist + WORD * v(l) as u64);
                     alu(out, 1, R4 | R5);
-                    let better = lanes_where(live, |l| {
-                        d.dist(node(l), t).saturating_add(d.w[edge(l)]) < d.dist(v(l), t)
-                    });
+                    let better =
+                        lanes_where(live, |l| d.dist(node(l), t).saturating_add(d.w[edge(l)]) < d.dist(v(l), t));
                     ST_DIST_V.emit(out, better, |l| d.dist + WORD * v(l) as u64);
                 }
                 true
@@ -237,11 +227,7 @@ impl Kernel for Round {
 pub(super) fn build(size: Size, seed: u64, mem: &mut AddrSpace) -> Vec<Box<dyn Kernel>> {
     let (g, w) = graph(size, seed);
     let n = g.nodes() as u64;
-    let Rounds {
-        log_start,
-        log,
-        improved,
-    } = rounds(&g, &w, hub(&g));
+    let Rounds { log_start, log, improved } = rounds(&g, &w, hub(&g));
     let count = improved.len() as u32;
     let d = Arc::new(Data {
         row: mem.alloc("row", WORD * (n + 1)),
@@ -255,7 +241,56 @@ pub(super) fn build(size: Size, seed: u64, mem: &mut AddrSpace) -> Vec<Box<dyn K
         log,
         improved,
     });
-    (0..count)
-        .map(|t| Box::new(Round { d: d.clone(), t }) as Box<dyn Kernel>)
-        .collect()
+    (0..count).map(|t| Box::new(Round { d: d.clone(), t }) as Box<dyn Kernel>).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Dijkstra's distances, to check the synchronous rounds converge to them.
+    fn dijkstra(g: &Csr, w: &[u32], source: usize) -> Vec<u32> {
+        let mut dist = vec![INF; g.nodes()];
+        let mut heap = std::collections::BinaryHeap::from([std::cmp::Reverse((0u32, source))]);
+        dist[source] = 0;
+        while let Some(std::cmp::Reverse((d, u))) = heap.pop() {
+            if d > dist[u] {
+                continue;
+            }
+            for (e, &v) in (g.row[u] as usize..).zip(g.neighbors(u)) {
+                if d + w[e] < dist[v as usize] {
+                    dist[v as usize] = d + w[e];
+                    heap.push(std::cmp::Reverse((d + w[e], v as usize)));
+                }
+            }
+        }
+        dist
+    }
+
+    #[test]
+    fn rounds_converge_to_shortest_paths() {
+        for size in [Size::Tiny, Size::Small] {
+            let (g, w) = graph(size, 3);
+            let source = hub(&g);
+            let r = rounds(&g, &w, source);
+            let last = r.improved.len() as u32;
+            assert!(r.improved[last as usize - 1].iter().all(|&m| m == 0), "the last round changes nothing");
+            let d = Data {
+                g,
+                w,
+                log_start: r.log_start,
+                log: r.log,
+                improved: r.improved,
+                row: 0,
+                col: 0,
+                weight: 0,
+                dist: 0,
+                changed: 0,
+            };
+            let want = dijkstra(&d.g, &d.w, source);
+            let got: Vec<u32> = (0..d.g.nodes()).map(|v| d.dist(v, last)).collect();
+            assert_eq!(got, want);
+            assert_eq!(d.dist(source, 0), 0);
+        }
+    }
 }

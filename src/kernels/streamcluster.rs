@@ -85,10 +85,7 @@ impl Kernel for Pgain {
     }
 
     fn grid(&self) -> Grid {
-        Grid {
-            ctas: self.a.num.div_ceil(BLOCK).max(1),
-            threads_per_cta: BLOCK,
-        }
+        Grid { ctas: self.a.num.div_ceil(BLOCK).max(1), threads_per_cta: BLOCK }
     }
 
     fn static_loads(&self) -> Vec<StaticLoad> {
@@ -138,9 +135,7 @@ impl Kernel for Pgain {
                 alu(out, 1, R3);
                 let k = self.centers.len() as u64;
                 let lower = |l: usize| a.work_mem + WORD * tid(l) * (k + 1);
-                let sw = lanes_where(all, |l| {
-                    self.switch[tid(l) as usize / 64] >> (tid(l) % 64) & 1 == 1
-                });
+                let sw = lanes_where(all, |l| self.switch[tid(l) as usize / 64] >> (tid(l) % 64) & 1 == 1);
                 ST_SWITCH.emit(out, sw, |l| a.switch + tid(l));
                 LD_LOWER_K.emit(out, sw, |l| lower(l) + WORD * k);
                 if sw != 0 {
@@ -164,14 +159,8 @@ impl Kernel for Pgain {
 }
 
 fn dist(coords: &[u8], dim: usize, p: usize, q: usize) -> u32 {
-    let (a, b) = (
-        &coords[p * dim..(p + 1) * dim],
-        &coords[q * dim..(q + 1) * dim],
-    );
-    a.iter()
-        .zip(b)
-        .map(|(&x, &y)| (x as i32 - y as i32).unsigned_abs().pow(2))
-        .sum()
+    let (a, b) = (&coords[p * dim..(p + 1) * dim], &coords[q * dim..(q + 1) * dim]);
+    a.iter().zip(b).map(|(&x, &y)| (x as i32 - y as i32).unsigned_abs().pow(2)).sum()
 }
 
 pub(super) fn build(size: Size, seed: u64, mem: &mut AddrSpace) -> Vec<Box<dyn Kernel>> {
@@ -190,10 +179,7 @@ pub(super) fn build(size: Size, seed: u64, mem: &mut AddrSpace) -> Vec<Box<dyn K
     let mut assign = vec![0u32; n];
     let mut cost = vec![0u32; n];
     for p in 0..n {
-        let best = centers
-            .iter()
-            .map(|&c| (dist(&coords, d, p, c as usize), c))
-            .min();
+        let best = centers.iter().map(|&c| (dist(&coords, d, p, c as usize), c)).min();
         (cost[p], assign[p]) = best.unwrap_or((0, 0));
     }
     let max_centers = centers.len() as u64 + launches as u64;
@@ -225,16 +211,8 @@ pub(super) fn build(size: Size, seed: u64, mem: &mut AddrSpace) -> Vec<Box<dyn K
         }
         let mut sorted = centers.clone();
         sorted.sort_unstable();
-        out.push(Box::new(Pgain {
-            a: a.clone(),
-            launch,
-            x,
-            centers: sorted,
-            assign: assign.clone(),
-            switch,
-        }));
-        let facility =
-            cost.iter().map(|&c| c as u64).sum::<u64>() / (2 * centers.len() as u64).max(1);
+        out.push(Box::new(Pgain { a: a.clone(), launch, x, centers: sorted, assign: assign.clone(), switch }));
+        let facility = cost.iter().map(|&c| c as u64).sum::<u64>() / (2 * centers.len() as u64).max(1);
         if saving > facility && !centers.contains(&x) {
             centers.push(x);
             for p in 0..n {

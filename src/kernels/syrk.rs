@@ -50,10 +50,7 @@ impl Kernel for Syrk {
 
     fn grid(&self) -> Grid {
         let ctas = self.blocks_x() * self.n.div_ceil(BLOCK_Y);
-        Grid {
-            ctas,
-            threads_per_cta: BLOCK_X * BLOCK_Y,
-        }
+        Grid { ctas, threads_per_cta: BLOCK_X * BLOCK_Y }
     }
 
     fn static_loads(&self) -> Vec<StaticLoad> {
