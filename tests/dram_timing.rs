@@ -194,22 +194,14 @@ fn write_drain_starts_at_high_and_stops_at_low_watermark() {
     let reads_waiting = p.ch.read_queue_len();
     let mut guard = 0;
     while p.ch.draining() {
-        assert_eq!(
-            p.ch.read_queue_len(),
-            reads_waiting,
-            "no read scheduled while draining"
-        );
+        assert_eq!(p.ch.read_queue_len(), reads_waiting, "no read scheduled while draining");
         p.step();
         guard += 1;
         assert!(guard < 10_000);
     }
     assert_eq!(p.ch.write_queue_len(), low as usize);
     while p.ch.read_queue_len() > 0 {
-        assert_eq!(
-            p.ch.write_queue_len(),
-            low as usize,
-            "writes wait while reads remain"
-        );
+        assert_eq!(p.ch.write_queue_len(), low as usize, "writes wait while reads remain");
         p.step();
     }
     p.run_until_empty();

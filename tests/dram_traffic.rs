@@ -26,11 +26,7 @@ fn traffic(cfg: &Config, seed: u64, n: usize) -> Vec<(u64, MemReq)> {
                 1..=40 => 0,
                 _ => rng.gen_range(1..8),
             };
-            let kind = if rng.gen_bool(0.3) {
-                AccessKind::Write
-            } else {
-                AccessKind::Read
-            };
+            let kind = if rng.gen_bool(0.3) { AccessKind::Write } else { AccessKind::Read };
             let bytes = if rng.gen_bool(0.2) { 64 } else { 128 };
             let mut req = MemReq::new(id, 0, kind, bytes);
             let bank = rng.gen_range(0..cfg.dram.banks);
@@ -77,13 +73,7 @@ fn drive(cfg: &Config, reqs: &[(u64, MemReq)], skip: bool) -> Outcome {
             // A waiting request is retried on the cycle after the channel made room.
             let arrival = reqs
                 .get(next)
-                .map(|r| {
-                    if ch.can_accept(r.1.kind) {
-                        r.0.max(now + 1)
-                    } else {
-                        r.0
-                    }
-                })
+                .map(|r| if ch.can_accept(r.1.kind) { r.0.max(now + 1) } else { r.0 })
                 .filter(|&a| a > now);
             let t = event.into_iter().chain(arrival).min();
             t.unwrap_or_else(|| panic!("nothing to wait for at {now}: {}", ch.describe()))
@@ -94,16 +84,9 @@ fn drive(cfg: &Config, reqs: &[(u64, MemReq)], skip: bool) -> Outcome {
     assert!(ch.next_event(now).is_none());
     check_protocol(cfg, ch.command_log());
     if skip {
-        assert!(
-            visits < now / 2,
-            "idle skipping visited {visits} of {now} cycles"
-        );
+        assert!(visits < now / 2, "idle skipping visited {visits} of {now} cycles");
     }
-    Outcome {
-        done,
-        stats: ch.stats().clone(),
-        log_len: ch.command_log().len(),
-    }
+    Outcome { done, stats: ch.stats().clone(), log_len: ch.command_log().len() }
 }
 
 fn check(cfg: &Config, seed: u64) {
@@ -111,18 +94,12 @@ fn check(cfg: &Config, seed: u64) {
     let every = drive(cfg, &reqs, false);
     let skipped = drive(cfg, &reqs, true);
 
-    let reads: HashMap<u64, u64> = reqs
-        .iter()
-        .filter(|r| r.1.kind == AccessKind::Read)
-        .map(|r| (r.1.id, r.0))
-        .collect();
+    let reads: HashMap<u64, u64> =
+        reqs.iter().filter(|r| r.1.kind == AccessKind::Read).map(|r| (r.1.id, r.0)).collect();
     let mut seen = HashMap::new();
     for &(id, at) in &every.done {
         assert!(seen.insert(id, at).is_none(), "read {id} answered twice");
-        let arrival = reads
-            .get(&id)
-            .copied()
-            .expect("a write or unknown id came back");
+        let arrival = reads.get(&id).copied().expect("a write or unknown id came back");
         assert!(at >= arrival + cfg.dram.timing.t_cl as u64);
     }
     assert_eq!(seen.len(), reads.len(), "every read answered");
@@ -134,11 +111,7 @@ fn check(cfg: &Config, seed: u64) {
     assert_eq!(s.row_misses, s.activates);
     assert!(s.data_bus_busy <= s.cycles);
 
-    let first_diff = every
-        .done
-        .iter()
-        .zip(&skipped.done)
-        .position(|(a, b)| a != b);
+    let first_diff = every.done.iter().zip(&skipped.done).position(|(a, b)| a != b);
     assert_eq!(
         first_diff,
         None,

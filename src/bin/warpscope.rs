@@ -1,1 +1,260 @@
-fn main() {}
+//! The warpscope command line: runs, listings and the speed benchmark.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use serde_json::Value;
+use std::process::ExitCode;
+use std::time::Instant;
+use warpscope::config::{self, apply_set, parse_config_value, preset, preset_names, ConfigError, ConfigErrors};
+use warpscope::kernels::{Size, KERNELS};
+use warpscope::stats::{build_report, render_text};
+use warpscope::{Config, Simulator};
+
+#[derive(Parser)]
+#[command(
+    name = "warpscope",
+    version,
+    about = "Cycle-level GPU memory-system simulator: memory divergence, caches, warp and DRAM scheduling"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SizeArg {
+    Tiny,
+    Small,
+    Paper,
+}
+
+impl From<SizeArg> for Size {
+    fn from(s: SizeArg) -> Size {
+        match s {
+            SizeArg::Tiny => Size::Tiny,
+            SizeArg::Small => Size::Small,
+            SizeArg::Paper => Size::Paper,
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Json,
+    Text,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Listing {
+    Presets,
+    Kernels,
+    Policies,
+}
+
+#[derive(clap::Args)]
+struct MachineArgs {
+    /// Preset machine to start from (see `warpscope list presets`).
+    #[arg(long, default_value = "medic-gtx480")]
+    preset: String,
+    /// A complete config file (JSON) to start from instead of the preset.
+    #[arg(long)]
+    config: Option<std::path::PathBuf>,
+    /// Override one field by its dotted path, e.g. `--set l1d.size_kb=32`. Repeatable.
+    #[arg(long = "set", value_name = "PATH=VALUE")]
+    sets: Vec<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Simulate one benchmark and print its report.
+    Run {
+        #[command(flatten)]
+        machine: MachineArgs,
+        /// Built-in benchmark (see `warpscope list kernels`).
+        #[arg(long, default_value = "bfs")]
+        kernel: String,
+        #[arg(long, value_enum, default_value = "small")]
+        size: SizeArg,
+        /// Seed of the generated input data.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop after this many core cycles (the report then says `completed: false`).
+        #[arg(long)]
+        max_cycles: Option<u64>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Print the fully resolved config (a preset plus overrides) as JSON.
+    Config {
+        #[command(flatten)]
+        machine: MachineArgs,
+    },
+    /// List presets, kernels or policy families.
+    List {
+        #[arg(value_enum)]
+        what: Listing,
+    },
+    /// Measure simulation speed on a fixed set of runs.
+    Bench {
+        /// Repetitions per run; the fastest is reported.
+        #[arg(long, default_value_t = 1)]
+        repeat: u32,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match dispatch(cli.command) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn dispatch(cmd: Command) -> Result<ExitCode, ConfigErrors> {
+    match cmd {
+        Command::Run { machine, kernel, size, seed, max_cycles, format } => {
+            let cfg = resolve(&machine)?;
+            let mut sim = Simulator::new(cfg, &kernel, size.into(), seed)?;
+            sim.run_until(max_cycles.unwrap_or(u64::MAX));
+            let report = build_report(&sim);
+            match format {
+                Format::Json => println!("{}", serde_json::to_string_pretty(&report).expect("reports serialize")),
+                Format::Text => print!("{}", render_text(&report)),
+            }
+            if let Some(e) = sim.error() {
+                eprintln!("error: {e}");
+                return Ok(ExitCode::from(3));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Config { machine } => {
+            let cfg = resolve(&machine)?;
+            println!("{}", serde_json::to_string_pretty(&cfg).expect("configs serialize"));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::List { what } => {
+            list(what);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench { repeat } => {
+            bench(repeat.max(1))?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+/// The starting document (preset or file) with every `--set` applied, validated.
+fn resolve(m: &MachineArgs) -> Result<Config, ConfigErrors> {
+    let mut doc: Value = match &m.config {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| ConfigError::new("--config", format!("cannot read {}: {e}", path.display())))?;
+            serde_json::from_str(&text)
+                .map_err(|e| ConfigError::new("--config", format!("{} is not valid JSON: {e}", path.display())))?
+        }
+        None => {
+            let cfg = preset(&m.preset).ok_or_else(|| {
+                ConfigError::new(
+                    "--preset",
+                    format!("unknown preset `{}`; valid presets are: {}", m.preset, preset_names().join(", ")),
+                )
+            })?;
+            serde_json::to_value(cfg).expect("configs serialize")
+        }
+    };
+    for s in &m.sets {
+        let (path, value) = s
+            .split_once('=')
+            .ok_or_else(|| ConfigError::new("--set", format!("`{s}` is not PATH=VALUE (e.g. l1d.size_kb=32)")))?;
+        apply_set(&mut doc, path.trim(), value.trim())?;
+    }
+    parse_config_value(doc)
+}
+
+fn list(what: Listing) {
+    match what {
+        Listing::Presets => {
+            for name in preset_names() {
+                let desc = preset(name).map(|c| c.description).unwrap_or_default();
+                println!("{name:<16} {desc}");
+            }
+        }
+        Listing::Kernels => {
+            for (name, desc) in KERNELS {
+                println!("{name:<16} {desc}");
+            }
+        }
+        Listing::Policies => {
+            for (field, names) in config::policy_families() {
+                println!("{field:<24} {}", names.join(" | "));
+            }
+        }
+    }
+}
+
+fn host_description() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|s| s.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    format!(
+        "{} {} — {cpu}, {threads} hardware threads (the benchmark uses one)",
+        std::env::consts::OS,
+        std::env::consts::ARCH
+    )
+}
+
+/// The fixed benchmark set: (preset, kernel, size).
+const BENCH_RUNS: &[(&str, &str, Size)] = &[
+    ("medic-gtx480", "bfs", Size::Small),
+    ("medic-gtx480", "atax", Size::Small),
+    ("medic-gtx480", "kmeans", Size::Small),
+    ("sc14-gtx480", "spmv", Size::Small),
+];
+
+fn bench(repeat: u32) -> Result<(), ConfigErrors> {
+    println!("host: {}", host_description());
+    println!(
+        "{:<14} {:<8} {:<6} {:>10} {:>9} {:>14} {:>14} {:>16}",
+        "preset", "kernel", "size", "cycles", "wall s", "GPU cycles/s", "SM-cycles/s", "warp instr/s"
+    );
+    for &(p, k, size) in BENCH_RUNS {
+        let cfg = preset(p).expect("bench presets exist");
+        let sms = cfg.core.num_sms as f64;
+        let mut best = f64::INFINITY;
+        let mut result = (0, 0);
+        for _ in 0..repeat {
+            let mut sim = Simulator::new(cfg.clone(), k, size, 1)?;
+            let t0 = Instant::now();
+            sim.run_until(u64::MAX);
+            let dt = t0.elapsed().as_secs_f64();
+            if let Some(e) = sim.error() {
+                return Err(ConfigError::new("bench", format!("{p}/{k} failed: {e}")).into());
+            }
+            let pr = sim.progress();
+            result = (pr.cycle, pr.warp_instructions);
+            best = best.min(dt);
+        }
+        let (cycles, wi) = result;
+        println!(
+            "{:<14} {:<8} {:<6} {:>10} {:>9.3} {:>14.0} {:>14.0} {:>16.0}",
+            p,
+            k,
+            size.as_str(),
+            cycles,
+            best,
+            cycles as f64 / best,
+            cycles as f64 * sms / best,
+            wi as f64 / best
+        );
+    }
+    Ok(())
+}

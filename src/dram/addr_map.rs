@@ -83,12 +83,7 @@ impl AddressMap {
             bank ^= row & self.bank_mask();
         }
         let bank = bank as u32;
-        DramCoord {
-            bank,
-            bank_group: bank % self.bank_groups,
-            row: row as u32,
-            col,
-        }
+        DramCoord { bank, bank_group: bank % self.bank_groups, row: row as u32, col }
     }
 
     /// The channel-local address of a coordinate (the inverse of `decode`); tests and
@@ -122,11 +117,7 @@ mod tests {
         let m = map(PartitionMapping::Modulo, 6, false);
         for addr in [0u64, 0x100, 0x5ff, 0x600, 0x12345, 0xdead_beef, 1 << 40] {
             assert_eq!(m.partition(addr) as u64, (addr >> 8) % 6, "{addr:#x}");
-            assert_eq!(
-                m.local(addr),
-                (((addr >> 8) / 6) << 8) | (addr & 0xff),
-                "{addr:#x}"
-            );
+            assert_eq!(m.local(addr), (((addr >> 8) / 6) << 8) | (addr & 0xff), "{addr:#x}");
         }
         assert_eq!(m.partition(0x700), 1);
         assert_eq!(m.local(0x7a0), 0x1a0);
@@ -135,16 +126,7 @@ mod tests {
     #[test]
     fn sc14_xor_formula() {
         let m = map(PartitionMapping::Sc14Xor, 6, false);
-        for addr in [
-            0u64,
-            0x100,
-            0x800,
-            0x900,
-            0x3f00,
-            0x12345,
-            0xdead_beef,
-            1 << 40,
-        ] {
+        for addr in [0u64, 0x100, 0x800, 0x900, 0x3f00, 0x12345, 0xdead_beef, 1 << 40] {
             let v = ((addr >> 11) << 3) | (((addr >> 8) & 7) ^ ((addr >> 11) & 7));
             assert_eq!(m.partition(addr) as u64, v % 6, "{addr:#x}");
             assert_eq!(m.local(addr), ((v / 6) << 8) | (addr & 0xff), "{addr:#x}");
@@ -165,10 +147,7 @@ mod tests {
                     let local = m.local(addr);
                     assert_eq!(local % 128, 0);
                     assert!(m.partition(addr) < parts);
-                    assert!(
-                        seen.insert((m.partition(addr), local)),
-                        "{mapping:?} {parts}: {addr:#x}"
-                    );
+                    assert!(seen.insert((m.partition(addr), local)), "{mapping:?} {parts}: {addr:#x}");
                 }
             }
         }
@@ -179,15 +158,7 @@ mod tests {
         let m = map(PartitionMapping::Modulo, 6, false);
         // 2 KB rows, 16 banks: col = bits 0..11, bank = 11..15, row above.
         let c = m.decode(0x3_8880);
-        assert_eq!(
-            c,
-            DramCoord {
-                bank: 1,
-                bank_group: 1,
-                row: 7,
-                col: 0x80
-            }
-        );
+        assert_eq!(c, DramCoord { bank: 1, bank_group: 1, row: 7, col: 0x80 });
         let x = map(PartitionMapping::Modulo, 6, true);
         assert_eq!(x.decode(0x3_8880).bank, 1 ^ 7);
         for local in (0u64..1 << 22).step_by(4096 + 128) {
@@ -213,12 +184,7 @@ mod tests {
         let stride = 2048 * 16;
         let plain = map(PartitionMapping::Modulo, 6, false);
         let hashed = map(PartitionMapping::Modulo, 6, true);
-        let banks = |m: &AddressMap| {
-            (0..16u64)
-                .map(|i| m.decode(i * stride).bank)
-                .collect::<HashSet<_>>()
-                .len()
-        };
+        let banks = |m: &AddressMap| (0..16u64).map(|i| m.decode(i * stride).bank).collect::<HashSet<_>>().len();
         assert_eq!(banks(&plain), 1);
         assert_eq!(banks(&hashed), 16);
     }

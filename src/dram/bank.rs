@@ -28,9 +28,7 @@ impl Bank {
     /// The head transaction already spent an ACT on the open row and still needs its
     /// column access; closing the row now would waste that ACT.
     pub fn head_waits_on_open_row(&self) -> bool {
-        self.cmdq
-            .front()
-            .is_some_and(|t| t.activated && self.open_row == Some(t.q.coord.row))
+        self.cmdq.front().is_some_and(|t| t.activated && self.open_row == Some(t.q.coord.row))
     }
 
     pub fn view(&self) -> BankView {

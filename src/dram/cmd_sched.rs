@@ -86,10 +86,7 @@ impl CommandScheduler {
     pub fn enqueue(&mut self, q: QueuedReq) {
         let b = q.coord.bank as usize;
         if let Some(bank) = self.banks.get_mut(b) {
-            bank.cmdq.push_back(Txn {
-                q,
-                activated: false,
-            });
+            bank.cmdq.push_back(Txn { q, activated: false });
             self.views[b] = bank.view();
             self.queued += 1;
         }
@@ -109,11 +106,7 @@ impl CommandScheduler {
 
     fn col_ready(&self, bank: &Bank, t: &Txn) -> u64 {
         let g = t.q.coord.bank_group;
-        let chan = if t.q.req.is_write() {
-            self.chan.wr_ready(&self.p, g)
-        } else {
-            self.chan.rd_ready(&self.p, g)
-        };
+        let chan = if t.q.req.is_write() { self.chan.wr_ready(&self.p, g) } else { self.chan.rd_ready(&self.p, g) };
         bank.col_ready.max(chan)
     }
 
@@ -174,14 +167,7 @@ impl CommandScheduler {
     ) {
         self.last_issue = Some(at);
         if let Some(log) = self.log.as_mut() {
-            log.push(CommandRecord {
-                at,
-                cmd,
-                bank,
-                row,
-                req,
-                data_done,
-            });
+            log.push(CommandRecord { at, cmd, bank, row, req, data_done });
         }
     }
 
@@ -213,9 +199,7 @@ impl CommandScheduler {
                 self.queued -= 1;
                 let write = txn.q.req.is_write();
                 let bus = p.bus_cycles(txn.q.req.bytes);
-                let end = self
-                    .chan
-                    .record_col(p, now, txn.q.coord.bank_group, write, bus);
+                let end = self.chan.record_col(p, now, txn.q.coord.bank_group, write, bus);
                 let after = if write { end + p.wr } else { now + p.rtp };
                 bank.pre_ready = bank.pre_ready.max(after);
                 stats.data_bus_busy += bus;
@@ -235,10 +219,7 @@ impl CommandScheduler {
                 let (row, id) = (txn.q.coord.row, Some(txn.q.req.id));
                 self.record(now, kind, Some(b as u32), row, id, Some(end));
                 if !write {
-                    done = Some(ReadDone {
-                        done: end,
-                        req: txn.q.req,
-                    });
+                    done = Some(ReadDone { done: end, req: txn.q.req });
                 }
             }
         }
@@ -260,11 +241,7 @@ impl CommandScheduler {
     pub fn next_event(&self, now: u64) -> Option<u64> {
         let soon = now + 1;
         let refreshing = self.refreshing(soon);
-        let mut best = if self.p.refi > 0 && !refreshing {
-            Some(self.refresh_due)
-        } else {
-            None
-        };
+        let mut best = if self.p.refi > 0 && !refreshing { Some(self.refresh_due) } else { None };
         if refreshing {
             best = self.ref_ready();
         }

@@ -77,10 +77,7 @@ impl DramChannel {
         }
         self.account(now);
         req.t_dram_arrive = now;
-        let q = QueuedReq {
-            coord: self.map.decode(req.local),
-            req,
-        };
+        let q = QueuedReq { coord: self.map.decode(req.local), req };
         self.sched.on_arrival(&q, now);
         self.queues.push(q);
     }
@@ -119,22 +116,13 @@ impl DramChannel {
             return None;
         }
         let soon = now + 1;
-        let view = self.queues.view(
-            self.cmd.views(),
-            self.command_queue,
-            soon,
-            self.queues.drain_next(),
-        );
+        let view = self.queues.view(self.cmd.views(), self.command_queue, soon, self.queues.drain_next());
         if !view.queue.is_empty() && self.sched.could_pick(&view) {
             return Some(soon);
         }
         let done = self.in_flight.front().map(|&(t, _)| t.max(soon));
         // An idle controller does nothing in tick (refresh is replayed on the next push).
-        let cmd = if self.controller_idle() {
-            None
-        } else {
-            self.cmd.next_event(now)
-        };
+        let cmd = if self.controller_idle() { None } else { self.cmd.next_event(now) };
         Some(match (done, cmd) {
             (Some(a), Some(b)) => a.min(b),
             (Some(a), None) | (None, Some(a)) => a,
@@ -216,12 +204,7 @@ impl DramChannel {
 
     /// Step 2 of the tick: the policy moves at most one request into a command queue.
     fn schedule_transaction(&mut self, now: u64) -> bool {
-        let view = self.queues.view(
-            self.cmd.views(),
-            self.command_queue,
-            now,
-            self.queues.draining,
-        );
+        let view = self.queues.view(self.cmd.views(), self.command_queue, now, self.queues.draining);
         if view.queue.is_empty() {
             return false;
         }

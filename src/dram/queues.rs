@@ -66,21 +66,11 @@ impl Queues {
 
     /// The policy's view with the queue served under `draining`: writes while draining
     /// or when no read waits, reads otherwise.
-    pub fn view<'a>(
-        &'a self,
-        banks: &'a [BankView],
-        command_queue: u32,
-        now: u64,
-        draining: bool,
-    ) -> SchedView<'a> {
+    pub fn view<'a>(&'a self, banks: &'a [BankView], command_queue: u32, now: u64, draining: bool) -> SchedView<'a> {
         let writes = draining || (self.read.is_empty() && !self.write.is_empty());
         SchedView {
             now,
-            kind: if writes {
-                AccessKind::Write
-            } else {
-                AccessKind::Read
-            },
+            kind: if writes { AccessKind::Write } else { AccessKind::Read },
             queue: if writes { &self.write } else { &self.read },
             banks,
             command_queue,
@@ -111,10 +101,7 @@ mod tests {
     use crate::mem::MemReq;
 
     fn write(id: u64) -> QueuedReq {
-        QueuedReq {
-            req: MemReq::new(id, 0, AccessKind::Write, 128),
-            coord: DramCoord::default(),
-        }
+        QueuedReq { req: MemReq::new(id, 0, AccessKind::Write, 128), coord: DramCoord::default() }
     }
 
     #[test]
@@ -140,10 +127,7 @@ mod tests {
         let mut q = Queues::new(&preset("sc14-gtx480").unwrap().dram);
         q.push(write(1));
         assert_eq!(q.view(&[], 4, 0, false).kind, AccessKind::Write);
-        q.push(QueuedReq {
-            req: MemReq::new(2, 0, AccessKind::Read, 128),
-            coord: DramCoord::default(),
-        });
+        q.push(QueuedReq { req: MemReq::new(2, 0, AccessKind::Read, 128), coord: DramCoord::default() });
         assert_eq!(q.view(&[], 4, 0, false).kind, AccessKind::Read);
         assert_eq!(q.view(&[], 4, 0, true).kind, AccessKind::Write);
     }

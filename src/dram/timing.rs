@@ -92,11 +92,7 @@ impl ChannelTiming {
 
     /// Earliest ACT to any bank: tRRD after the last ACT, tFAW after the fourth-last.
     pub fn act_ready(&self, p: &Params) -> u64 {
-        let faw = if self.acts_seen < 4 {
-            0
-        } else {
-            self.acts[self.faw_next] + p.faw
-        };
+        let faw = if self.acts_seen < 4 { 0 } else { self.acts[self.faw_next] + p.faw };
         self.act_rrd.max(faw)
     }
 
@@ -107,16 +103,12 @@ impl ChannelTiming {
 
     /// Earliest RD: tCCD, tWTR, and its data may not start before the bus is free.
     pub fn rd_ready(&self, p: &Params, group: u32) -> u64 {
-        self.col_ready(group)
-            .max(self.rd_wtr)
-            .max(self.bus_free.saturating_sub(p.cl))
+        self.col_ready(group).max(self.rd_wtr).max(self.bus_free.saturating_sub(p.cl))
     }
 
     /// Earliest WR: tCCD, tRTW, and its data may not start before the bus is free.
     pub fn wr_ready(&self, p: &Params, group: u32) -> u64 {
-        self.col_ready(group)
-            .max(self.wr_rtw)
-            .max(self.bus_free.saturating_sub(p.wl))
+        self.col_ready(group).max(self.wr_rtw).max(self.bus_free.saturating_sub(p.wl))
     }
 
     pub fn record_act(&mut self, p: &Params, now: u64) {

@@ -24,12 +24,7 @@ impl Probe {
     pub fn new(cfg: &Config) -> Self {
         let mut ch = DramChannel::new(cfg, 0);
         ch.set_command_log(true);
-        Self {
-            ch,
-            now: 0,
-            next_id: 1,
-            done: Vec::new(),
-        }
+        Self { ch, now: 0, next_id: 1, done: Vec::new() }
     }
 
     /// Pushes a request for (bank, row, byte column) now; returns its id.
@@ -70,11 +65,7 @@ impl Probe {
     pub fn run_until_empty(&mut self) {
         let limit = self.now + 100_000;
         while !self.ch.is_empty() {
-            assert!(
-                self.now < limit,
-                "channel never drained: {}",
-                self.ch.describe()
-            );
+            assert!(self.now < limit, "channel never drained: {}", self.ch.describe());
             self.step();
         }
     }
@@ -83,12 +74,7 @@ impl Probe {
     pub fn run_until(&mut self, cmd: DramCommand, id: Option<u64>) -> CommandRecord {
         let limit = self.now + 100_000;
         loop {
-            if let Some(r) = self
-                .ch
-                .command_log()
-                .iter()
-                .find(|r| r.cmd == cmd && (id.is_none() || r.req == id))
-            {
+            if let Some(r) = self.ch.command_log().iter().find(|r| r.cmd == cmd && (id.is_none() || r.req == id)) {
                 return *r;
             }
             assert!(self.now < limit, "no {cmd:?} issued");
@@ -97,30 +83,16 @@ impl Probe {
     }
 
     pub fn cmds(&self, cmd: DramCommand) -> Vec<CommandRecord> {
-        self.ch
-            .command_log()
-            .iter()
-            .filter(|r| r.cmd == cmd)
-            .copied()
-            .collect()
+        self.ch.command_log().iter().filter(|r| r.cmd == cmd).copied().collect()
     }
 
     /// The column command (RD or WR) that served request `id`.
     pub fn col_of(&self, id: u64) -> CommandRecord {
-        *self
-            .ch
-            .command_log()
-            .iter()
-            .find(|r| r.req == Some(id))
-            .expect("request was never served")
+        *self.ch.command_log().iter().find(|r| r.req == Some(id)).expect("request was never served")
     }
 
     pub fn done_at(&self, id: u64) -> u64 {
-        self.done
-            .iter()
-            .find(|d| d.0 == id)
-            .expect("read never completed")
-            .1
+        self.done.iter().find(|d| d.0 == id).expect("read never completed").1
     }
 }
 
@@ -181,11 +153,7 @@ pub fn check_protocol(cfg: &Config, log: &[CommandRecord]) {
             DramCommand::Rd | DramCommand::Wr => {
                 let b = b.unwrap();
                 let write = r.cmd == DramCommand::Wr;
-                assert_eq!(
-                    open[b],
-                    Some(r.row),
-                    "column to a row that is not open: {ctx}"
-                );
+                assert_eq!(open[b], Some(r.row), "column to a row that is not open: {ctx}");
                 assert!(r.at >= last_act[b].unwrap() + rcd, "tRCD: {ctx}");
                 let g = b % groups as usize;
                 if let Some(c) = last_col {
@@ -212,10 +180,7 @@ pub fn check_protocol(cfg: &Config, log: &[CommandRecord]) {
                 group_col[g] = Some(r.at);
             }
             DramCommand::Ref => {
-                assert!(
-                    open.iter().all(|o| o.is_none()),
-                    "REF with an open bank: {ctx}"
-                );
+                assert!(open.iter().all(|o| o.is_none()), "REF with an open bank: {ctx}");
                 for b in 0..banks {
                     if let Some(p) = last_pre[b] {
                         assert!(r.at >= p + rp, "tRP before REF: {ctx}");

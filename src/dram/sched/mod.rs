@@ -57,16 +57,12 @@ pub struct SchedView<'a> {
 impl SchedView<'_> {
     /// The request's bank command queue can take one more transaction.
     pub fn has_room(&self, q: &QueuedReq) -> bool {
-        self.banks
-            .get(q.coord.bank as usize)
-            .is_some_and(|b| b.queued < self.command_queue)
+        self.banks.get(q.coord.bank as usize).is_some_and(|b| b.queued < self.command_queue)
     }
 
     /// The request will hit the row its bank has open after the already-queued commands.
     pub fn is_row_hit(&self, q: &QueuedReq) -> bool {
-        self.banks
-            .get(q.coord.bank as usize)
-            .is_some_and(|b| b.planned_row == Some(q.coord.row))
+        self.banks.get(q.coord.bank as usize).is_some_and(|b| b.planned_row == Some(q.coord.row))
     }
 
     /// Index of the oldest request that can be scheduled now.
@@ -147,15 +143,7 @@ pub(crate) mod test_util {
     pub fn queued(id: u64, bank: u32, row: u32, t: u64) -> QueuedReq {
         let mut req = MemReq::new(id, 0, AccessKind::Read, 128);
         req.t_dram_arrive = t;
-        QueuedReq {
-            req,
-            coord: DramCoord {
-                bank,
-                bank_group: bank % 4,
-                row,
-                col: 0,
-            },
-        }
+        QueuedReq { req, coord: DramCoord { bank, bank_group: bank % 4, row, col: 0 } }
     }
 
     pub fn view<'a>(queue: &'a [QueuedReq], banks: &'a [BankView]) -> SchedView<'a> {

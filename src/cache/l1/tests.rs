@@ -1,0 +1,103 @@
+//! Exact-cycle tests of the L1D alone: the test plays the SM and the interconnect.
+
+use super::*;
+use crate::config::{preset, L1Config};
+
+fn cfg(f: impl FnOnce(&mut L1Config)) -> L1Config {
+    let mut c = preset("medic-gtx480").unwrap().l1d;
+    f(&mut c);
+    c
+}
+
+fn load(id: u64, addr: u64) -> MemReq {
+    MemReq::new(id, addr, AccessKind::Read, 128)
+}
+
+/// Sends the miss queue's head back as the L2's reply and returns what it completes.
+fn reply_head(l1: &mut L1D) -> Vec<(MemReq, bool)> {
+    let r = l1.miss_queue.pop().expect("a miss was sent");
+    let mut out = Vec::new();
+    l1.fill(r, &mut out);
+    out
+}
+
+#[test]
+fn hit_data_is_ready_exactly_hit_latency_cycles_later() {
+    let mut l1 = L1D::new(&cfg(|c| c.hit_latency = 3));
+    l1.access(load(1, 0x1000), 10).unwrap();
+    assert_eq!(reply_head(&mut l1).len(), 1);
+    l1.access(load(2, 0x1000), 20).unwrap();
+    assert_eq!(l1.stats.hits, 1);
+    assert!(l1.pop_hit(22).is_none());
+    assert_eq!(l1.pop_hit(23).map(|r| r.id), Some(2));
+    assert_eq!(l1.next_event(), None);
+}
+
+#[test]
+fn misses_to_one_line_merge_in_one_mshr_up_to_the_limit() {
+    let mut l1 = L1D::new(&cfg(|c| c.mshr_merge = 3));
+    for id in 0..3 {
+        l1.access(load(id, 0x2000 + 4 * id), 0).unwrap();
+    }
+    assert_eq!(l1.miss_queue.len(), 1, "one request leaves for the L2");
+    assert_eq!((l1.stats.misses, l1.stats.pending_hits), (1, 2));
+    let err = l1.access(load(9, 0x2000), 0).unwrap_err();
+    assert_eq!(err.1, RsFail::MshrMerge);
+    assert_eq!(l1.stats.rsfail.mshr_merge, 1);
+    let done = reply_head(&mut l1);
+    assert_eq!(done.iter().map(|(r, _)| r.id).collect::<Vec<_>>(), vec![0, 1, 2]);
+    assert_eq!(done.iter().filter(|(_, left)| *left).count(), 1, "only the primary travelled");
+    assert_eq!(l1.outstanding(), (0, 0));
+}
+
+#[test]
+fn full_miss_queue_refuses_and_changes_nothing() {
+    let mut l1 = L1D::new(&cfg(|c| c.miss_queue = 2));
+    l1.access(load(0, 0x0000), 0).unwrap();
+    l1.access(load(1, 0x4000), 0).unwrap();
+    let (_, cause) = l1.access(load(2, 0x8000), 0).unwrap_err();
+    assert_eq!(cause, RsFail::MissQueue);
+    assert_eq!(l1.outstanding().0, 2, "the refused miss holds no MSHR");
+    l1.miss_queue.pop();
+    l1.access(load(2, 0x8000), 1).unwrap();
+}
+
+#[test]
+fn all_ways_reserved_is_a_line_allocation_failure() {
+    // 16 KB, 4 ways, 128 B lines: 32 sets, so lines 4 KB apart share a set.
+    let mut l1 = L1D::new(&cfg(|c| c.miss_queue = 16));
+    for i in 0..4 {
+        l1.access(load(i, i * 4096), 0).unwrap();
+    }
+    assert_eq!(l1.access(load(4, 4 * 4096), 0).unwrap_err().1, RsFail::LineAlloc);
+}
+
+#[test]
+fn out_of_mshrs_is_an_entry_failure() {
+    let mut l1 = L1D::new(&cfg(|c| {
+        c.mshrs = 2;
+        c.miss_queue = 8
+    }));
+    l1.access(load(0, 0), 0).unwrap();
+    l1.access(load(1, 128), 0).unwrap();
+    assert_eq!(l1.access(load(2, 256), 0).unwrap_err().1, RsFail::MshrEntry);
+}
+
+#[test]
+fn stores_write_evict_and_cg_loads_skip_the_l1() {
+    let mut l1 = L1D::new(&cfg(|_| {}));
+    l1.access(load(0, 0x3000), 0).unwrap();
+    reply_head(&mut l1);
+    let mut st = MemReq::new(1, 0x3000, AccessKind::Write, 128);
+    st.op = CacheOp::Ca;
+    l1.access(st, 1).unwrap();
+    assert_eq!(l1.miss_queue.len(), 1);
+    l1.miss_queue.pop();
+    l1.access(load(2, 0x3000), 2).unwrap();
+    assert_eq!(l1.stats.misses, 2, "the store evicted the line");
+    let mut cg = load(3, 0x5000);
+    cg.op = CacheOp::Cg;
+    l1.access(cg, 3).unwrap();
+    assert_eq!(l1.stats.uncached, 1);
+    assert_eq!(l1.outstanding().0, 1, "no MSHR for the .cg load");
+}

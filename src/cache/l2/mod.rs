@@ -1,0 +1,240 @@
+//! One bank of an L2 slice: its request queue, tag array, MSHRs and the pipeline of
+//! finished lookups. The partition owns the banks and moves requests between them,
+//! the interconnect and the DRAM channel.
+//!
+//! Reads allocate on fill (no reserved lines, so a full set never blocks a lookup).
+//! Write-back: a store hit marks the line dirty, a store miss allocates it dirty
+//! (GPU stores cover whole lines here) and a dirty victim is written back.
+//! Write-through: stores update a present line and always go on to DRAM.
+
+mod stats;
+
+pub use stats::{L2RsFail, L2Stats, WarpL2Counters};
+
+use super::{MshrTable, Probe, TagArray};
+use crate::config::{Config, WritePolicy};
+use crate::mem::{AccessKind, MemReq};
+use crate::queue::BoundedQueue;
+use std::collections::VecDeque;
+
+/// Where a bank sends requests bound for DRAM: (ready L2 cycle, request).
+pub type DramQueue = BoundedQueue<(u64, MemReq)>;
+
+pub struct L2Bank {
+    pub queue: BoundedQueue<MemReq>,
+    tags: TagArray,
+    mshr: MshrTable<MemReq>,
+    /// Lookups in flight: (ready L2 cycle, reply).
+    pipe: VecDeque<(u64, MemReq)>,
+    /// Replies ready to leave the partition, oldest first.
+    pub responses: VecDeque<MemReq>,
+    response_cap: usize,
+    line_shift: u32,
+    banks: u64,
+    tag_latency: u64,
+    write_policy: WritePolicy,
+    line_bytes: u32,
+}
+
+impl L2Bank {
+    pub fn new(cfg: &Config) -> Self {
+        let l2 = &cfg.l2;
+        Self {
+            queue: BoundedQueue::new(l2.bank_queue),
+            tags: TagArray::new(l2.sets_per_bank(cfg.mem.partitions), l2.ways, l2.set_index),
+            mshr: MshrTable::new(l2.mshrs.div_ceil(l2.banks_per_partition), l2.mshr_merge),
+            pipe: VecDeque::new(),
+            responses: VecDeque::new(),
+            response_cap: l2.return_queue as usize,
+            line_shift: l2.line_bytes.trailing_zeros(),
+            banks: l2.banks_per_partition as u64,
+            tag_latency: l2.tag_latency as u64,
+            write_policy: l2.write_policy,
+            line_bytes: l2.line_bytes,
+        }
+    }
+
+    /// The bank's block number of a partition-local address.
+    fn block(&self, local: u64) -> u64 {
+        (local >> self.line_shift) / self.banks
+    }
+
+    fn room_for_reply(&self) -> bool {
+        self.pipe.len() + self.responses.len() < self.response_cap
+    }
+
+    /// Looks up the head of the bank queue, if it can proceed. Returns true on progress.
+    pub fn lookup(
+        &mut self,
+        now: u64,
+        dram_q: &mut DramQueue,
+        next_id: &mut u64,
+        stats: &mut L2Stats,
+        warps: &mut WarpL2Counters,
+    ) -> bool {
+        let Some(head) = self.queue.front() else { return false };
+        let block = self.block(head.local);
+        let probe = self.tags.probe(block);
+        let is_write = head.kind == AccessKind::Write;
+        let hit = matches!(probe, Probe::Hit { .. });
+        // Decide whether every resource the outcome needs is free before touching state.
+        let blocked = if !self.room_for_reply() && (hit || is_write) {
+            Some(&mut stats.rsfail.response)
+        } else if is_write {
+            let needs_dram = matches!(
+                (self.write_policy, probe),
+                (WritePolicy::WriteThrough, _) | (WritePolicy::WriteBack, Probe::Miss { victim: Some(_), .. })
+            );
+            (needs_dram && !dram_q.has_room(1)).then_some(&mut stats.rsfail.dram_queue)
+        } else if hit {
+            None
+        } else if self.mshr.check(block).is_err() {
+            Some(&mut stats.rsfail.mshr)
+        } else if !self.mshr.contains(block) && !dram_q.has_room(1) {
+            Some(&mut stats.rsfail.dram_queue)
+        } else {
+            None
+        };
+        if let Some(counter) = blocked {
+            *counter += 1;
+            return false;
+        }
+        let mut req = self.queue.pop().expect("head exists");
+        req.t_l2_lookup = now;
+        stats.record_lookup(&req, now);
+        let ready = now + self.tag_latency;
+        if is_write {
+            stats.writes += 1;
+            self.write(req, probe, ready, dram_q, next_id, stats);
+            return true;
+        }
+        stats.reads += 1;
+        warps.record(req.warp, hit);
+        if let Probe::Hit { set, way } = probe {
+            self.tags.touch(set, way);
+            stats.read_hits += 1;
+            req.l2_hit = true;
+            self.pipe.push_back((ready, req));
+        } else if self.mshr.contains(block) {
+            stats.pending_hits += 1;
+            let _ = self.mshr.add(block, req);
+        } else {
+            stats.read_misses += 1;
+            dram_q.push((ready, req.clone()));
+            let _ = self.mshr.add(block, req);
+        }
+        true
+    }
+
+    fn write(
+        &mut self,
+        req: MemReq,
+        probe: Probe,
+        ready: u64,
+        dram_q: &mut DramQueue,
+        next_id: &mut u64,
+        stats: &mut L2Stats,
+    ) {
+        let block = self.block(req.local);
+        match (self.write_policy, probe) {
+            (WritePolicy::WriteBack, Probe::Hit { set, way }) => {
+                stats.write_hits += 1;
+                self.tags.touch(set, way);
+                self.tags.set_dirty(set, way);
+            }
+            (WritePolicy::WriteBack, Probe::Miss { set, victim: Some(way) }) => {
+                if let Some(ev) = self.tags.allocate(set, way, block, false, 0) {
+                    stats.evictions += 1;
+                    if ev.dirty {
+                        dram_q.push((ready, self.writeback(ev.block, &req, next_id)));
+                        stats.writebacks += 1;
+                    }
+                }
+                self.tags.set_dirty(set, way);
+            }
+            (WritePolicy::WriteThrough, p) => {
+                if let Probe::Hit { set, way } = p {
+                    stats.write_hits += 1;
+                    self.tags.touch(set, way);
+                }
+                let mut w = req.clone();
+                w.id = *next_id;
+                *next_id += 1;
+                w.writeback = true;
+                dram_q.push((ready, w));
+            }
+            (WritePolicy::WriteBack, _) => {}
+        }
+        let mut ack = req;
+        ack.l2_hit = matches!(probe, Probe::Hit { .. });
+        self.pipe.push_back((ready, ack));
+    }
+
+    /// A write-back request for an evicted dirty block of this bank.
+    fn writeback(&self, bank_block: u64, cause: &MemReq, next_id: &mut u64) -> MemReq {
+        let bank = (cause.local >> self.line_shift) % self.banks;
+        let local = ((bank_block * self.banks) + bank) << self.line_shift;
+        let mut w = MemReq::new(*next_id, 0, AccessKind::Write, self.line_bytes);
+        *next_id += 1;
+        w.partition = cause.partition;
+        w.local = local;
+        w.writeback = true;
+        w
+    }
+
+    /// Fills a line returned by DRAM and queues the replies of every merged read.
+    /// Returns false (doing nothing) when a dirty victim cannot be written back yet.
+    pub fn fill(&mut self, reply: &MemReq, dram_q: &mut DramQueue, next_id: &mut u64, stats: &mut L2Stats) -> bool {
+        let block = self.block(reply.local);
+        match self.tags.probe(block) {
+            Probe::Miss { set, victim: Some(way) } => {
+                if !dram_q.has_room(1) {
+                    stats.rsfail.dram_queue += 1;
+                    return false;
+                }
+                if let Some(ev) = self.tags.allocate(set, way, block, false, 0) {
+                    stats.evictions += 1;
+                    if ev.dirty {
+                        dram_q.push((0, self.writeback(ev.block, reply, next_id)));
+                        stats.writebacks += 1;
+                    }
+                }
+            }
+            Probe::Hit { set, way } => self.tags.touch(set, way),
+            _ => {}
+        }
+        stats.fills += 1;
+        for mut r in self.mshr.take(block) {
+            r.l2_hit = false;
+            r.dram_served = true;
+            self.responses.push_back(r);
+        }
+        true
+    }
+
+    /// Moves finished lookups into the response queue.
+    pub fn drain_pipe(&mut self, now: u64) -> bool {
+        let mut progress = false;
+        while let Some(&(ready, _)) = self.pipe.front() {
+            if ready > now {
+                break;
+            }
+            let (_, r) = self.pipe.pop_front().expect("front exists");
+            self.responses.push_back(r);
+            progress = true;
+        }
+        progress
+    }
+
+    pub fn next_event(&self) -> Option<u64> {
+        self.pipe.front().map(|e| e.0)
+    }
+
+    pub fn is_idle(&self) -> bool {
+        self.queue.is_empty() && self.pipe.is_empty() && self.responses.is_empty() && self.mshr.is_empty()
+    }
+
+    pub fn mshr_entries(&self) -> usize {
+        self.mshr.len()
+    }
+}

@@ -1,0 +1,12 @@
+//! Cache building blocks shared by the L1D and the L2 slices: set-index functions,
+//! the tag array with its replacement order, and the MSHR table.
+
+pub mod l1;
+pub mod l2;
+pub mod mshr;
+pub mod set_index;
+pub mod tags;
+
+pub use mshr::MshrTable;
+pub use set_index::SetIndex;
+pub use tags::{Probe, TagArray};

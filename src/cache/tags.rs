@@ -1,0 +1,207 @@
+//! A set-associative tag array with a per-set recency stack.
+//!
+//! The stack (MRU first) rather than LRU timestamps makes insertion at any position
+//! natural, which insertion policies (near-LRU, middle, MRU) need.
+
+use super::SetIndex;
+use crate::config::SetIndexKind;
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Line {
+    block: u64,
+    valid: bool,
+    /// Allocated for an outstanding miss; data not yet here.
+    reserved: bool,
+    dirty: bool,
+}
+
+/// Result of looking a block up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Probe {
+    Hit {
+        set: usize,
+        way: usize,
+    },
+    /// The block has a reserved line whose fill is pending.
+    HitReserved {
+        set: usize,
+        way: usize,
+    },
+    /// Not present; `victim` is the way to replace, or `None` when every way is reserved.
+    Miss {
+        set: usize,
+        victim: Option<usize>,
+    },
+}
+
+/// A line pushed out by an allocation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Evicted {
+    pub block: u64,
+    pub dirty: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct TagArray {
+    ways: usize,
+    index: SetIndex,
+    lines: Vec<Line>,
+    /// Per set, way numbers from MRU to LRU.
+    order: Vec<u8>,
+}
+
+impl TagArray {
+    pub fn new(sets: u32, ways: u32, kind: SetIndexKind) -> Self {
+        let (sets, ways) = (sets as usize, ways as usize);
+        let order = (0..sets).flat_map(|_| (0..ways).map(|w| w as u8)).collect();
+        Self { ways, index: SetIndex::new(kind, sets as u32), lines: vec![Line::default(); sets * ways], order }
+    }
+
+    pub fn sets(&self) -> usize {
+        self.lines.len() / self.ways
+    }
+
+    pub fn set_of(&self, block: u64) -> usize {
+        self.index.set_of(block)
+    }
+
+    pub fn probe(&self, block: u64) -> Probe {
+        let set = self.index.set_of(block);
+        let base = set * self.ways;
+        for way in 0..self.ways {
+            let l = &self.lines[base + way];
+            if (l.valid || l.reserved) && l.block == block {
+                return if l.reserved { Probe::HitReserved { set, way } } else { Probe::Hit { set, way } };
+            }
+        }
+        let order = &self.order[base..base + self.ways];
+        let victim = order
+            .iter()
+            .map(|&w| w as usize)
+            .find(|&w| !self.lines[base + w].valid && !self.lines[base + w].reserved)
+            .or_else(|| order.iter().rev().map(|&w| w as usize).find(|&w| !self.lines[base + w].reserved));
+        Probe::Miss { set, victim }
+    }
+
+    /// Moves the way to the MRU position.
+    pub fn touch(&mut self, set: usize, way: usize) {
+        self.move_to(set, way, 0);
+    }
+
+    /// Places `block` in (set, way) at recency position `pos` (0 = MRU), returning the
+    /// valid line it replaced. `reserved` lines wait for `fill`.
+    pub fn allocate(&mut self, set: usize, way: usize, block: u64, reserved: bool, pos: usize) -> Option<Evicted> {
+        let l = &mut self.lines[set * self.ways + way];
+        let old = l.valid.then_some(Evicted { block: l.block, dirty: l.dirty });
+        *l = Line { block, valid: !reserved, reserved, dirty: false };
+        self.move_to(set, way, pos.min(self.ways - 1));
+        old
+    }
+
+    /// Completes a reserved line's fill. Returns false if the block is not reserved here.
+    pub fn fill(&mut self, block: u64) -> bool {
+        match self.probe(block) {
+            Probe::HitReserved { set, way } => {
+                let l = &mut self.lines[set * self.ways + way];
+                l.reserved = false;
+                l.valid = true;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    pub fn set_dirty(&mut self, set: usize, way: usize) {
+        self.lines[set * self.ways + way].dirty = true;
+    }
+
+    /// Drops a valid (not reserved) copy of the block; returns whether one was there.
+    pub fn invalidate(&mut self, block: u64) -> bool {
+        if let Probe::Hit { set, way } = self.probe(block) {
+            self.lines[set * self.ways + way].valid = false;
+            let last = self.ways - 1;
+            self.move_to(set, way, last);
+            return true;
+        }
+        false
+    }
+
+    /// Lines reserved for pending fills (zero at the end of a clean run).
+    pub fn reserved_lines(&self) -> usize {
+        self.lines.iter().filter(|l| l.reserved).count()
+    }
+
+    fn move_to(&mut self, set: usize, way: usize, pos: usize) {
+        let order = &mut self.order[set * self.ways..(set + 1) * self.ways];
+        let cur = order.iter().position(|&w| w as usize == way).expect("way is in its set's order");
+        if cur < pos {
+            order[cur..=pos].rotate_left(1);
+        } else {
+            order[pos..=cur].rotate_right(1);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hit(t: &TagArray, b: u64) -> bool {
+        matches!(t.probe(b), Probe::Hit { .. })
+    }
+
+    fn insert(t: &mut TagArray, b: u64) -> Option<Evicted> {
+        match t.probe(b) {
+            Probe::Miss { set, victim: Some(way) } => t.allocate(set, way, b, false, 0),
+            p => panic!("expected a miss with a victim, got {p:?}"),
+        }
+    }
+
+    #[test]
+    fn lru_evicts_least_recently_used() {
+        let mut t = TagArray::new(1, 4, SetIndexKind::Linear);
+        for b in 0..4 {
+            assert_eq!(insert(&mut t, b), None);
+        }
+        if let Probe::Hit { set, way } = t.probe(0) {
+            t.touch(set, way);
+        }
+        assert_eq!(insert(&mut t, 4), Some(Evicted { block: 1, dirty: false }));
+        assert!(hit(&t, 0) && hit(&t, 4) && !hit(&t, 1));
+    }
+
+    #[test]
+    fn reserved_lines_are_never_victims() {
+        let mut t = TagArray::new(1, 2, SetIndexKind::Linear);
+        for b in [10, 11] {
+            if let Probe::Miss { set, victim: Some(w) } = t.probe(b) {
+                t.allocate(set, w, b, true, 0);
+            }
+        }
+        assert_eq!(t.probe(12), Probe::Miss { set: 0, victim: None });
+        assert!(matches!(t.probe(10), Probe::HitReserved { .. }));
+        assert!(t.fill(10));
+        assert!(hit(&t, 10));
+        assert_eq!(t.reserved_lines(), 1);
+    }
+
+    #[test]
+    fn insertion_at_lru_position_is_evicted_first() {
+        let mut t = TagArray::new(1, 4, SetIndexKind::Linear);
+        for b in 0..3 {
+            insert(&mut t, b);
+        }
+        if let Probe::Miss { set, victim: Some(w) } = t.probe(99) {
+            t.allocate(set, w, 99, false, 3);
+        }
+        assert_eq!(insert(&mut t, 5), Some(Evicted { block: 99, dirty: false }));
+    }
+
+    #[test]
+    fn dirty_bit_travels_with_the_eviction() {
+        let mut t = TagArray::new(1, 1, SetIndexKind::Linear);
+        insert(&mut t, 7);
+        t.set_dirty(0, 0);
+        assert_eq!(insert(&mut t, 8), Some(Evicted { block: 7, dirty: true }));
+    }
+}

@@ -1,0 +1,11 @@
+//! The streaming multiprocessor: warps, their schedulers, the coalescer and the
+//! LD/ST unit in front of the L1D.
+
+pub mod coalescer;
+pub mod ldst;
+pub mod sched;
+pub mod sm;
+pub mod warp;
+pub mod warp_load;
+
+pub use sm::{Sm, SmStats};

@@ -1,0 +1,360 @@
+//! One SM: CTA slots, warps and their schedulers, the LD/ST unit, the L1D, and the
+//! warp-load table that turns returning requests into scoreboard releases.
+//!
+//! Tick order within a core cycle: accept one reply from the interconnect (fill),
+//! deliver L1 hits whose latency has passed, send one LD/ST request into the L1,
+//! move one miss into the interconnect, then let each scheduler issue one instruction.
+
+use super::coalescer::{coalesce, Coalesced};
+use super::ldst::{LdstEntry, LdstUnit};
+use super::sched::WarpScheduler;
+use super::warp::Warp;
+use super::warp_load::WarpLoadTable;
+use crate::cache::l1::L1D;
+use crate::config::Config;
+use crate::dram::AddressMap;
+use crate::icnt::Crossbar;
+use crate::kernels::{Grid, Instr, Kernel};
+use crate::mem::{AccessKind, MemReq, NO_WARP_LOAD};
+use crate::partition::Partition;
+use crate::stats::LoadStats;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct SmStats {
+    pub warp_instructions: u64,
+    pub loads: u64,
+    pub stores: u64,
+    /// Line requests produced by the coalescer.
+    pub requests: u64,
+    /// Core cycles the LD/ST unit spent refused by the L1 (L1 congestion).
+    pub l1_stall_cycles: u64,
+    pub ctas_completed: u64,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct CtaSlot {
+    active: bool,
+    live_warps: u32,
+    at_barrier: u32,
+    threads: u32,
+    warps: u32,
+}
+
+/// Where an SM's requests enter the request network.
+pub struct Ports<'a> {
+    pub req_net: &'a mut Crossbar,
+    pub reply_net: &'a mut Crossbar,
+}
+
+pub struct Sm {
+    pub id: usize,
+    warps: Vec<Warp>,
+    ages: Vec<u64>,
+    sched_slots: Vec<Vec<usize>>,
+    schedulers: Vec<WarpScheduler>,
+    ctas: Vec<CtaSlot>,
+    threads_used: u32,
+    warps_used: u32,
+    max_threads: u32,
+    max_warps: u32,
+    pub l1: L1D,
+    ldst: LdstUnit,
+    wl: WarpLoadTable,
+    addr_map: AddressMap,
+    alu_latency: u64,
+    line_bytes: u32,
+    l2_ports: usize,
+    next_req: u64,
+    fills: Vec<(MemReq, bool)>,
+    coalesced: Coalesced,
+    pub stats: SmStats,
+}
+
+impl Sm {
+    pub fn new(cfg: &Config, id: usize) -> Self {
+        let c = &cfg.core;
+        let n_sched = c.schedulers_per_sm as usize;
+        let max_warps = c.max_warps_per_sm as usize;
+        Self {
+            id,
+            warps: (0..max_warps).map(|_| Warp::default()).collect(),
+            ages: vec![0; max_warps],
+            sched_slots: (0..n_sched).map(|i| (i..max_warps).step_by(n_sched).collect()).collect(),
+            schedulers: (0..n_sched).map(|_| WarpScheduler::new(c.warp_scheduler)).collect(),
+            ctas: vec![CtaSlot::default(); c.max_ctas_per_sm as usize],
+            threads_used: 0,
+            warps_used: 0,
+            max_threads: c.max_threads_per_sm,
+            max_warps: c.max_warps_per_sm,
+            l1: L1D::new(&cfg.l1d),
+            ldst: LdstUnit::new(c.ldst_queue),
+            wl: WarpLoadTable::default(),
+            addr_map: AddressMap::new(cfg),
+            alu_latency: c.alu_latency as u64,
+            line_bytes: cfg.l1d.line_bytes,
+            l2_ports: cfg.l2.ports as usize,
+            next_req: (id as u64) << 40,
+            fills: Vec::new(),
+            coalesced: Coalesced::default(),
+            stats: SmStats::default(),
+        }
+    }
+
+    /// Whether a CTA of this grid fits now.
+    pub fn can_dispatch(&self, grid: &Grid) -> bool {
+        self.ctas.iter().any(|c| !c.active)
+            && self.threads_used + grid.threads_per_cta <= self.max_threads
+            && self.warps_used + grid.warps_per_cta() <= self.max_warps
+    }
+
+    /// Starts CTA `cta` with dynamic warp ids from `gid_base + cta * warps_per_cta`.
+    pub fn dispatch(&mut self, cta: u32, grid: &Grid, gid_base: u32, age: &mut u64) {
+        let wpc = grid.warps_per_cta();
+        let slot = self.ctas.iter().position(|c| !c.active).expect("caller checked can_dispatch");
+        self.ctas[slot] =
+            CtaSlot { active: true, live_warps: wpc, at_barrier: 0, threads: grid.threads_per_cta, warps: wpc };
+        self.threads_used += grid.threads_per_cta;
+        self.warps_used += wpc;
+        let mut w = 0;
+        for s in 0..self.warps.len() {
+            if w == wpc {
+                break;
+            }
+            if !self.warps[s].active {
+                self.warps[s] = Warp::launch(slot, cta, w, gid_base + cta * wpc + w, *age);
+                self.ages[s] = *age;
+                *age += 1;
+                w += 1;
+            }
+        }
+    }
+
+    pub fn is_idle(&self) -> bool {
+        self.warps_used == 0 && self.l1.is_idle() && self.ldst.queue.is_empty()
+    }
+
+    /// One core cycle. Returns true if anything changed.
+    pub fn tick(&mut self, now: u64, kernel: &dyn Kernel, net: &mut Ports, stats: &mut LoadStats) -> bool {
+        if self.is_idle() && net.reply_net.peek(self.id).is_none() {
+            return false;
+        }
+        let mut progress = false;
+        if let Some(reply) = net.reply_net.pop(self.id) {
+            let mut fills = std::mem::take(&mut self.fills);
+            self.l1.fill(reply, &mut fills);
+            for (r, left) in fills.drain(..) {
+                self.deliver(r, left, now, kernel, stats);
+            }
+            self.fills = fills;
+            progress = true;
+        }
+        while let Some(r) = self.l1.pop_hit(now) {
+            self.deliver(r, false, now, kernel, stats);
+            progress = true;
+        }
+        progress |= self.ldst_cycle(now, kernel);
+        if let Some(head) = self.l1.miss_queue.front() {
+            let flits = match head.kind {
+                AccessKind::Read => 1,
+                AccessKind::Write => net.req_net.flits_for(head.bytes),
+            };
+            if net.req_net.can_push(self.id, flits) {
+                let mut r = self.l1.miss_queue.pop().expect("head exists");
+                r.t_issue = now;
+                let dst = Partition::port_dst(r.partition as usize, self.id % self.l2_ports, self.l2_ports);
+                net.req_net.push(self.id, dst, r, flits);
+                progress = true;
+            }
+        }
+        for i in 0..self.schedulers.len() {
+            progress |= self.schedule(i, now, kernel);
+        }
+        progress
+    }
+
+    fn ldst_cycle(&mut self, now: u64, kernel: &dyn Kernel) -> bool {
+        let Some(e) = self.ldst.queue.front_mut() else { return false };
+        let (line, bytes) = (e.lines.lines[e.next], e.lines.bytes[e.next]);
+        let w = &self.warps[e.slot];
+        let mut req = MemReq::new(
+            self.next_req,
+            line,
+            e.instr.kind,
+            if e.instr.kind == AccessKind::Read { self.line_bytes } else { bytes },
+        );
+        req.op = e.instr.op;
+        req.sm = self.id as u16;
+        req.warp_slot = e.slot as u16;
+        req.warp = w.gid;
+        req.cta = w.cta;
+        req.pc = e.instr.pc;
+        req.warp_load = e.warp_load;
+        req.partition = self.addr_map.partition(line) as u16;
+        req.local = self.addr_map.local(line);
+        req.t_issue = now;
+        match self.l1.access(req, now) {
+            Ok(()) => {
+                self.next_req += 1;
+                self.ldst.stalled = None;
+                e.next += 1;
+                if e.next == e.lines.len {
+                    let slot = e.slot;
+                    self.ldst.queue.pop();
+                    self.warps[slot].in_ldst -= 1;
+                    self.try_exit(slot, kernel);
+                }
+                true
+            }
+            Err((_, cause)) => {
+                self.ldst.stalled = Some(cause);
+                self.stats.l1_stall_cycles += 1;
+                false
+            }
+        }
+    }
+
+    fn deliver(&mut self, r: MemReq, left_sm: bool, now: u64, kernel: &dyn Kernel, stats: &mut LoadStats) {
+        let slot = r.warp_slot as usize;
+        if r.kind == AccessKind::Write {
+            self.warps[slot].stores_out -= 1;
+        } else if let Some((slot, dst)) = self.wl.complete(&r, now, left_sm, stats) {
+            self.warps[slot].complete_load(dst);
+        }
+        self.try_exit(slot, kernel);
+    }
+
+    fn schedule(&mut self, i: usize, now: u64, kernel: &dyn Kernel) -> bool {
+        let ldst_room = self.ldst.queue.has_room(1);
+        let warps = &mut self.warps;
+        let ages = &self.ages;
+        let ready = |s: usize| {
+            let w = &mut warps[s];
+            if !w.active || w.at_barrier || w.ready_at > now {
+                return false;
+            }
+            let pending = w.pending;
+            match w.peek(kernel) {
+                Some(Instr::Alu { srcs }) => srcs & pending == 0,
+                Some(Instr::Mem(m)) => ldst_room && m.srcs & pending == 0,
+                Some(Instr::Barrier) => true,
+                None => false,
+            }
+        };
+        let Some(slot) = self.schedulers[i].pick(&self.sched_slots[i], ready, |s| ages[s]) else { return false };
+        self.issue(slot, now, kernel);
+        true
+    }
+
+    fn issue(&mut self, slot: usize, now: u64, kernel: &dyn Kernel) {
+        let instr = self.warps[slot].pop().expect("picked warps have an instruction");
+        self.stats.warp_instructions += 1;
+        self.warps[slot].ready_at = now + 1;
+        match instr {
+            Instr::Alu { .. } => self.warps[slot].ready_at = now + self.alu_latency,
+            Instr::Barrier => {
+                let cta = self.warps[slot].cta_slot;
+                self.warps[slot].at_barrier = true;
+                self.ctas[cta].at_barrier += 1;
+                self.release_barrier(cta);
+            }
+            Instr::Mem(m) => {
+                coalesce(&m, self.line_bytes, &mut self.coalesced);
+                let n = self.coalesced.len as u32;
+                if n > 0 {
+                    self.stats.requests += n as u64;
+                    let warp_load = if m.kind == AccessKind::Read {
+                        self.stats.loads += 1;
+                        self.warps[slot].add_pending(m.dst);
+                        self.wl.open(slot, m.dst, n, now)
+                    } else {
+                        self.stats.stores += 1;
+                        self.warps[slot].stores_out += n;
+                        NO_WARP_LOAD
+                    };
+                    self.warps[slot].in_ldst += 1;
+                    let lines = self.coalesced.clone();
+                    self.ldst.queue.push(LdstEntry { slot, instr: m, lines, next: 0, warp_load });
+                }
+            }
+        }
+        self.try_exit(slot, kernel);
+    }
+
+    fn release_barrier(&mut self, cta: usize) {
+        let c = &mut self.ctas[cta];
+        if c.at_barrier < c.live_warps {
+            return;
+        }
+        c.at_barrier = 0;
+        for w in self.warps.iter_mut().filter(|w| w.active && w.cta_slot == cta) {
+            w.at_barrier = false;
+        }
+    }
+
+    fn try_exit(&mut self, slot: usize, kernel: &dyn Kernel) {
+        let w = &mut self.warps[slot];
+        if !w.active || w.at_barrier {
+            return;
+        }
+        w.peek(kernel);
+        if !w.can_exit() {
+            return;
+        }
+        w.active = false;
+        let cta = w.cta_slot;
+        let c = &mut self.ctas[cta];
+        c.live_warps -= 1;
+        if c.live_warps == 0 {
+            c.active = false;
+            self.threads_used -= c.threads;
+            self.warps_used -= c.warps;
+            self.stats.ctas_completed += 1;
+        } else {
+            self.release_barrier(cta);
+        }
+    }
+
+    /// Earliest core cycle after `now` at which this SM moves without outside help.
+    pub fn next_event(&self, now: u64) -> Option<u64> {
+        let warp_ready =
+            self.warps.iter().filter(|w| w.active && !w.at_barrier && w.ready_at > now).map(|w| w.ready_at).min();
+        match (warp_ready, self.l1.next_event()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Accounts for `cycles` skipped while the LD/ST unit waited on a refusal.
+    pub fn account_skipped(&mut self, cycles: u64) {
+        if let Some(cause) = self.ldst.stalled {
+            self.l1.stats.rsfail.add(cause, cycles);
+            self.stats.l1_stall_cycles += cycles;
+        }
+    }
+
+    /// In-flight warp-loads, L1 MSHR entries and reserved lines (all zero when drained).
+    pub fn outstanding(&self) -> (usize, usize, usize) {
+        let (mshr, reserved) = self.l1.outstanding();
+        (self.wl.in_flight(), mshr, reserved)
+    }
+
+    pub fn describe(&self) -> String {
+        let active = self.warps.iter().filter(|w| w.active).count();
+        let barrier = self.warps.iter().filter(|w| w.active && w.at_barrier).count();
+        let (wl, mshr, _) = self.outstanding();
+        format!(
+            "SM {}: {} active warps ({} at a barrier), LD/ST queue {}/{}{}, miss queue {}/{}, {} warp-loads and {} L1 MSHRs outstanding",
+            self.id,
+            active,
+            barrier,
+            self.ldst.queue.len(),
+            self.ldst.queue.capacity(),
+            self.ldst.stalled.map(|c| format!(" (stalled: {c:?})")).unwrap_or_default(),
+            self.l1.miss_queue.len(),
+            self.l1.miss_queue.capacity(),
+            wl,
+            mshr
+        )
+    }
+}

@@ -1,0 +1,118 @@
+//! The warp-load table: one entry per in-flight load instruction, gathering the
+//! return times of its requests so latency and divergence are measured per warp-load.
+
+use crate::kernels::RegMask;
+use crate::mem::MemReq;
+use crate::stats::LoadStats;
+
+#[derive(Debug, Clone, Default)]
+pub struct WarpLoad {
+    pub slot: usize,
+    pub dst: RegMask,
+    requests: u32,
+    remaining: u32,
+    t_issue: u64,
+    first: u64,
+    last: u64,
+    dram_n: u32,
+    dram_first: u64,
+    dram_last: u64,
+    /// Requests answered by the L2 (hit), for the inter-bank divergence of all-hit loads.
+    l2_hits: u32,
+    l2_hit_first: u64,
+    l2_hit_last: u64,
+    /// Requests that left the SM.
+    went_out: u32,
+    partitions: u64,
+}
+
+/// A slab of warp-loads with a free list; indices travel in `MemReq::warp_load`.
+#[derive(Debug, Default)]
+pub struct WarpLoadTable {
+    entries: Vec<WarpLoad>,
+    free: Vec<u32>,
+}
+
+impl WarpLoadTable {
+    pub fn open(&mut self, slot: usize, dst: RegMask, requests: u32, now: u64) -> u32 {
+        let e = WarpLoad { slot, dst, requests, remaining: requests, t_issue: now, ..Default::default() };
+        match self.free.pop() {
+            Some(i) => {
+                self.entries[i as usize] = e;
+                i
+            }
+            None => {
+                self.entries.push(e);
+                (self.entries.len() - 1) as u32
+            }
+        }
+    }
+
+    /// Records one returned request at core cycle `now`; when it is the load's last,
+    /// closes the entry, reports it to `stats` and returns (warp slot, register).
+    pub fn complete(
+        &mut self,
+        req: &MemReq,
+        now: u64,
+        left_sm: bool,
+        stats: &mut LoadStats,
+    ) -> Option<(usize, RegMask)> {
+        let e = &mut self.entries[req.warp_load as usize];
+        if e.remaining == e.requests {
+            e.first = now;
+        }
+        e.last = e.last.max(now);
+        if left_sm {
+            e.went_out += 1;
+            e.partitions |= 1 << (req.partition % 64);
+            stats.request_latency.add(now - req.t_issue);
+            if req.dram_served {
+                if e.dram_n == 0 {
+                    e.dram_first = now;
+                }
+                e.dram_n += 1;
+                e.dram_last = now;
+            } else if req.l2_hit {
+                if e.l2_hits == 0 {
+                    e.l2_hit_first = now;
+                }
+                e.l2_hits += 1;
+                e.l2_hit_last = now;
+            }
+        }
+        e.remaining -= 1;
+        if e.remaining > 0 {
+            return None;
+        }
+        let e = e.clone();
+        self.free.push(req.warp_load);
+        stats.record_warp_load(&WarpLoadSummary {
+            requests: e.requests,
+            latency: e.last - e.t_issue,
+            divergence: e.last - e.first,
+            dram_requests: e.dram_n,
+            dram_divergence: e.dram_last - e.dram_first,
+            all_l2_hits: e.went_out >= 2 && e.l2_hits == e.went_out,
+            l2_hit_divergence: e.l2_hit_last - e.l2_hit_first,
+            channels: e.partitions.count_ones(),
+        });
+        Some((e.slot, e.dst))
+    }
+
+    pub fn in_flight(&self) -> usize {
+        self.entries.len() - self.free.len()
+    }
+}
+
+/// What a finished warp-load contributes to the statistics (core cycles).
+#[derive(Debug, Clone, Copy)]
+pub struct WarpLoadSummary {
+    pub requests: u32,
+    pub latency: u64,
+    pub divergence: u64,
+    pub dram_requests: u32,
+    pub dram_divergence: u64,
+    pub all_l2_hits: bool,
+    pub l2_hit_divergence: u64,
+    pub channels: u32,
+}

@@ -1,0 +1,200 @@
+//! A memory partition: an L2 slice of banks behind input ports, the DRAM request
+//! queue, its GDDR5 channel, per-bank return queues and the queue back to the
+//! interconnect. It works in three clock domains, one `tick_*` each.
+
+use crate::cache::l2::{DramQueue, L2Bank, L2Stats, WarpL2Counters};
+use crate::clock::Now;
+use crate::config::Config;
+use crate::dram::DramChannel;
+use crate::icnt::Crossbar;
+use crate::mem::{AccessKind, MemReq};
+use crate::queue::BoundedQueue;
+
+pub struct Partition {
+    pub id: usize,
+    banks: Vec<L2Bank>,
+    line_shift: u32,
+    ports: usize,
+    port_rr: usize,
+    bank_rr: usize,
+    out_rr: usize,
+    dram_queue: DramQueue,
+    pub dram: DramChannel,
+    returns: Vec<BoundedQueue<MemReq>>,
+    out_queue: BoundedQueue<MemReq>,
+    pub stats: L2Stats,
+    /// Requests that arrived from the SMs (the partition-camping measure).
+    pub requests: u64,
+}
+
+impl Partition {
+    pub fn new(cfg: &Config, id: usize) -> Self {
+        let l2 = &cfg.l2;
+        let banks = l2.banks_per_partition as usize;
+        Self {
+            id,
+            banks: (0..banks).map(|_| L2Bank::new(cfg)).collect(),
+            line_shift: l2.line_bytes.trailing_zeros(),
+            ports: l2.ports as usize,
+            port_rr: 0,
+            bank_rr: 0,
+            out_rr: 0,
+            dram_queue: BoundedQueue::new(l2.dram_queue),
+            dram: DramChannel::new(cfg, id as u32),
+            returns: (0..banks).map(|_| BoundedQueue::new(l2.return_queue)).collect(),
+            out_queue: BoundedQueue::new(l2.return_queue),
+            stats: L2Stats::default(),
+            requests: 0,
+        }
+    }
+
+    /// Index of the request network's destination for (partition, port).
+    pub fn port_dst(partition: usize, port: usize, ports: usize) -> usize {
+        partition * ports + port
+    }
+
+    fn bank_of(&self, local: u64) -> usize {
+        ((local >> self.line_shift) % self.banks.len() as u64) as usize
+    }
+
+    /// L2 clock: port arbitration, tag lookups, fills, replies, and hand-off to DRAM.
+    pub fn tick_l2(
+        &mut self,
+        now: &Now,
+        req_net: &mut Crossbar,
+        next_id: &mut u64,
+        warps: &mut WarpL2Counters,
+    ) -> bool {
+        let mut progress = self.arbitrate(req_net);
+        let nb = self.banks.len();
+        for b in 0..nb {
+            let bank = &mut self.banks[b];
+            progress |= bank.drain_pipe(now.l2);
+            progress |= bank.lookup(now.l2, &mut self.dram_queue, next_id, &mut self.stats, warps);
+            if let Some(reply) = self.returns[b].front() {
+                if bank.fill(reply, &mut self.dram_queue, next_id, &mut self.stats) {
+                    self.returns[b].pop();
+                    progress = true;
+                }
+            }
+        }
+        if self.out_queue.has_room(1) {
+            for k in 0..nb {
+                let b = (self.out_rr + k) % nb;
+                if let Some(r) = self.banks[b].responses.pop_front() {
+                    self.out_queue.push(r);
+                    self.out_rr = (b + 1) % nb;
+                    progress = true;
+                    break;
+                }
+            }
+        }
+        if let Some(&(ready, ref head)) = self.dram_queue.front() {
+            if ready <= now.l2 && self.dram.can_accept(head.kind) {
+                let (_, req) = self.dram_queue.pop().expect("head exists");
+                self.dram.push(req, now.dram);
+                progress = true;
+            }
+        }
+        progress
+    }
+
+    /// Moves at most one request per port and per bank into the bank queues, rotating
+    /// the first bank and port examined each cycle.
+    fn arbitrate(&mut self, req_net: &mut Crossbar) -> bool {
+        let (nb, np) = (self.banks.len(), self.ports);
+        let mut port_used = 0u64;
+        let mut progress = false;
+        for bi in 0..nb {
+            let b = (self.bank_rr + bi) % nb;
+            for pi in 0..np {
+                let p = (self.port_rr + pi) % np;
+                if port_used & (1 << p) != 0 {
+                    continue;
+                }
+                let dst = Self::port_dst(self.id, p, np);
+                let Some(head) = req_net.peek(dst) else { continue };
+                if self.bank_of(head.local) != b || !self.banks[b].queue.has_room(1) {
+                    continue;
+                }
+                let req = req_net.pop(dst).expect("peeked");
+                self.requests += 1;
+                self.banks[b].queue.push(req);
+                port_used |= 1 << p;
+                progress = true;
+                break;
+            }
+        }
+        self.bank_rr = (self.bank_rr + 1) % nb;
+        self.port_rr = (self.port_rr + 1) % np;
+        progress
+    }
+
+    /// DRAM clock: the channel's own work, then finished reads into the return queues.
+    pub fn tick_dram(&mut self, now: &Now) -> bool {
+        let mut progress = self.dram.tick(now.dram);
+        while self.returns.iter().all(|q| q.has_room(1)) {
+            let Some(r) = self.dram.pop_done(now.dram) else { break };
+            let b = self.bank_of(r.local);
+            self.returns[b].push(r);
+            progress = true;
+        }
+        progress
+    }
+
+    /// Icnt clock: one reply into the reply network.
+    pub fn tick_icnt(&mut self, reply_net: &mut Crossbar) -> bool {
+        let Some(head) = self.out_queue.front() else { return false };
+        let flits = match head.kind {
+            AccessKind::Read => reply_net.flits_for(head.bytes),
+            AccessKind::Write => 1,
+        };
+        if !reply_net.can_push(self.id, flits) {
+            return false;
+        }
+        let r = self.out_queue.pop().expect("head exists");
+        let dst = r.sm as usize;
+        reply_net.push(self.id, dst, r, flits);
+        true
+    }
+
+    /// Earliest (L2 cycle, DRAM cycle) at which this partition moves on its own.
+    pub fn next_event(&self, now: &Now) -> (Option<u64>, Option<u64>) {
+        let mut l2 = self.banks.iter().filter_map(L2Bank::next_event).min();
+        if let Some(&(ready, _)) = self.dram_queue.front() {
+            let t = ready.max(now.l2 + 1);
+            l2 = Some(l2.map_or(t, |x| x.min(t)));
+        }
+        (l2, self.dram.next_event(now.dram))
+    }
+
+    pub fn is_idle(&self) -> bool {
+        self.banks.iter().all(L2Bank::is_idle)
+            && self.dram_queue.is_empty()
+            && self.dram.is_empty()
+            && self.returns.iter().all(|q| q.is_empty())
+            && self.out_queue.is_empty()
+    }
+
+    pub fn mshr_entries(&self) -> usize {
+        self.banks.iter().map(L2Bank::mshr_entries).sum()
+    }
+
+    /// Queue occupancies, for the deadlock watchdog.
+    pub fn describe(&self) -> String {
+        let bq: Vec<String> = self.banks.iter().map(|b| format!("{}/{}", b.queue.len(), b.queue.capacity())).collect();
+        let rq: Vec<String> = self.returns.iter().map(|q| q.len().to_string()).collect();
+        format!(
+            "partition {}: bank queues [{}], L2 MSHRs {}, DRAM queue {}/{}, return queues [{}], out queue {}/{}, DRAM: {}",
+            self.id,
+            bq.join(", "),
+            self.mshr_entries(),
+            self.dram_queue.len(),
+            self.dram_queue.capacity(),
+            rq.join(", "),
+            self.out_queue.len(),
+            self.out_queue.capacity(),
+            self.dram.describe()
+        )
+    }
+}

@@ -1,0 +1,414 @@
+//! The simulator: builds the machine from a config, runs a benchmark's launches in
+//! order, and advances the clock domains edge by edge.
+//!
+//! Per edge, the domains due tick in the order DRAM, L2, icnt, core (see `clock`).
+//! Within a domain: DRAM — every channel, then finished reads into return queues;
+//! L2 — every partition's port arbiter, banks, fills and DRAM hand-off; icnt — the
+//! request network, partition replies into the reply network, the reply network;
+//! core — CTA dispatch, then every SM (see `core::sm`).
+//!
+//! Idle skipping: once every domain has ticked without progress, the clocks jump to
+//! the earliest event any component knows of. If none knows of one while work
+//! remains, the run is deadlocked and ends with an error naming the stuck queues;
+//! the watchdog also ends a run that makes no progress for `stats.watchdog_cycles`.
+
+mod series;
+
+pub use series::Series;
+
+use crate::cache::l2::WarpL2Counters;
+use crate::clock::{Clocks, Now, CORE, DRAM, ICNT, L2};
+use crate::config::{Config, ConfigErrors};
+use crate::core::sm::Ports;
+use crate::core::Sm;
+use crate::icnt::Crossbar;
+use crate::kernels::{self, Benchmark, Grid, Size};
+use crate::partition::Partition;
+use crate::stats::LoadStats;
+use serde::Serialize;
+
+/// Why a run stopped before its benchmark finished.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+pub enum SimError {
+    #[error("deadlock at core cycle {cycle}: nothing can move and no event is pending; {detail}")]
+    Deadlock { cycle: u64, detail: String },
+    #[error("watchdog: no progress for {cycles} core cycles (at cycle {cycle}); {detail}")]
+    Watchdog { cycle: u64, cycles: u64, detail: String },
+}
+
+/// Where a run is, for progress bars.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Progress {
+    pub cycle: u64,
+    pub warp_instructions: u64,
+    pub ipc: f64,
+    /// Completed CTAs over all CTAs of all launches.
+    pub fraction: f64,
+    pub finished: bool,
+}
+
+/// A launch as it ran, for the report.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LaunchRecord {
+    pub name: String,
+    pub ctas: u32,
+    pub threads_per_cta: u32,
+    pub start_cycle: u64,
+    pub end_cycle: u64,
+}
+
+pub struct Simulator {
+    pub(crate) cfg: Config,
+    pub(crate) seed: u64,
+    pub(crate) bench: Benchmark,
+    pub(crate) clocks: Clocks,
+    pub(crate) sms: Vec<Sm>,
+    pub(crate) partitions: Vec<Partition>,
+    pub(crate) req_net: Crossbar,
+    pub(crate) reply_net: Crossbar,
+    pub(crate) loads: LoadStats,
+    pub(crate) warp_l2: WarpL2Counters,
+    pub(crate) series: Series,
+    pub(crate) launches: Vec<LaunchRecord>,
+    launch: usize,
+    grid: Grid,
+    next_cta: u32,
+    ctas_done_before: u64,
+    gid_base: u32,
+    age: u64,
+    dispatch_rr: usize,
+    next_id: u64,
+    total_ctas: u64,
+    quiet: u8,
+    last_progress: u64,
+    pub(crate) finished: bool,
+    pub(crate) end_cycle: u64,
+    error: Option<SimError>,
+}
+
+impl Simulator {
+    /// Builds the machine and the benchmark; fails on an unknown kernel.
+    pub fn new(cfg: Config, kernel: &str, size: Size, seed: u64) -> Result<Self, ConfigErrors> {
+        let bench = kernels::build(kernel, size, seed)?;
+        Ok(Self::with_benchmark(cfg, bench, seed))
+    }
+
+    /// Builds the machine around an already built benchmark (tests use custom kernels).
+    pub fn with_benchmark(cfg: Config, bench: Benchmark, seed: u64) -> Self {
+        let sms_n = cfg.core.num_sms as usize;
+        let parts = cfg.mem.partitions as usize;
+        let ports = cfg.l2.ports as usize;
+        let ic = &cfg.icnt;
+        let total_ctas = bench.launches.iter().map(|k| k.grid().ctas as u64).sum();
+        let mut sim = Self {
+            clocks: Clocks::new(&cfg.clocks),
+            sms: (0..sms_n).map(|i| Sm::new(&cfg, i)).collect(),
+            partitions: (0..parts).map(|i| Partition::new(&cfg, i)).collect(),
+            req_net: Crossbar::new(
+                sms_n,
+                parts * ports,
+                ic.latency,
+                ic.flit_bytes,
+                ic.input_buffer_flits,
+                ic.output_buffer_flits,
+            ),
+            reply_net: Crossbar::new(
+                parts,
+                sms_n,
+                ic.latency,
+                ic.flit_bytes,
+                ic.input_buffer_flits,
+                ic.output_buffer_flits,
+            ),
+            loads: LoadStats::default(),
+            warp_l2: WarpL2Counters::default(),
+            series: Series::new(cfg.stats.sample_interval),
+            launches: Vec::new(),
+            launch: 0,
+            grid: Grid { ctas: 0, threads_per_cta: 0 },
+            next_cta: 0,
+            ctas_done_before: 0,
+            gid_base: 0,
+            age: 0,
+            dispatch_rr: 0,
+            next_id: 1 << 56,
+            total_ctas,
+            quiet: 0,
+            last_progress: 0,
+            finished: false,
+            end_cycle: 0,
+            error: None,
+            cfg,
+            seed,
+            bench,
+        };
+        sim.start_launch(0);
+        sim
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.cfg
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn benchmark(&self) -> &Benchmark {
+        &self.bench
+    }
+
+    pub fn error(&self) -> Option<&SimError> {
+        self.error.as_ref()
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// Current core cycle.
+    pub fn cycle(&self) -> u64 {
+        self.clocks.now().core
+    }
+
+    pub fn warp_instructions(&self) -> u64 {
+        self.sms.iter().map(|s| s.stats.warp_instructions).sum()
+    }
+
+    pub fn progress(&self) -> Progress {
+        let done: u64 = self.sms.iter().map(|s| s.stats.ctas_completed).sum();
+        let cycle = if self.finished { self.end_cycle } else { self.cycle() };
+        let wi = self.warp_instructions();
+        Progress {
+            cycle,
+            warp_instructions: wi,
+            ipc: if cycle == 0 { 0.0 } else { wi as f64 / cycle as f64 },
+            fraction: if self.total_ctas == 0 { 1.0 } else { done as f64 / self.total_ctas as f64 },
+            finished: self.finished,
+        }
+    }
+
+    fn start_launch(&mut self, i: usize) {
+        let now = self.cycle();
+        if let Some(prev) = self.launches.last_mut() {
+            prev.end_cycle = now;
+        }
+        self.launch = i;
+        if i >= self.bench.launches.len() {
+            self.finished = true;
+            self.end_cycle = now;
+            return;
+        }
+        let k = &self.bench.launches[i];
+        self.gid_base += self.grid.ctas * self.grid.warps_per_cta();
+        self.grid = k.grid();
+        self.next_cta = 0;
+        self.ctas_done_before = self.sms.iter().map(|s| s.stats.ctas_completed).sum();
+        self.launches.push(LaunchRecord {
+            name: k.name(),
+            ctas: self.grid.ctas,
+            threads_per_cta: self.grid.threads_per_cta,
+            start_cycle: now,
+            end_cycle: now,
+        });
+        if self.grid.ctas == 0 {
+            self.start_launch(i + 1);
+        }
+    }
+
+    /// Runs until the benchmark finishes, an error stops it, or the core clock reaches
+    /// `until_cycle`. Returns whether the run is over (finished or failed).
+    pub fn run_until(&mut self, until_cycle: u64) -> bool {
+        while !self.finished && self.error.is_none() && self.cycle() < until_cycle {
+            self.edge();
+        }
+        self.finished || self.error.is_some()
+    }
+
+    fn edge(&mut self) {
+        let (mask, now) = self.clocks.next_edge();
+        let mut progress = false;
+        if mask & (1 << DRAM) != 0 {
+            for p in &mut self.partitions {
+                progress |= p.tick_dram(&now);
+            }
+        }
+        if mask & (1 << L2) != 0 {
+            for p in &mut self.partitions {
+                progress |= p.tick_l2(&now, &mut self.req_net, &mut self.next_id, &mut self.warp_l2);
+            }
+        }
+        if mask & (1 << ICNT) != 0 {
+            progress |= self.req_net.tick(now.icnt, |r| r.t_l2_arrive = now.l2);
+            for p in &mut self.partitions {
+                progress |= p.tick_icnt(&mut self.reply_net);
+            }
+            progress |= self.reply_net.tick(now.icnt, |_| {});
+        }
+        if mask & (1 << CORE) != 0 {
+            progress |= self.core_cycle(now.core);
+        }
+        self.clocks.advance(mask);
+        if progress {
+            self.quiet = 0;
+            self.last_progress = now.core;
+        } else {
+            self.quiet |= mask;
+            if self.quiet == 0b1111 {
+                self.quiet = 0;
+                self.skip_idle(&now);
+            }
+            let stalled = self.cycle().saturating_sub(self.last_progress);
+            if !self.finished && self.error.is_none() && stalled > self.cfg.stats.watchdog_cycles {
+                self.error =
+                    Some(SimError::Watchdog { cycle: self.cycle(), cycles: stalled, detail: self.describe_stuck() });
+            }
+        }
+    }
+
+    fn core_cycle(&mut self, now: u64) -> bool {
+        let mut progress = self.dispatch();
+        let kernel = &*self.bench.launches[self.launch];
+        let mut ports = Ports { req_net: &mut self.req_net, reply_net: &mut self.reply_net };
+        for sm in &mut self.sms {
+            progress |= sm.tick(now, kernel, &mut ports, &mut self.loads);
+        }
+        if self.series.due(now) {
+            let wi = self.sms.iter().map(|s| s.stats.warp_instructions).sum();
+            let (acc, hits) =
+                self.partitions.iter().fold((0, 0), |(a, h), p| (a + p.stats.reads, h + p.stats.read_hits));
+            self.series.sample(now, wi, acc, hits);
+        }
+        let done: u64 = self.sms.iter().map(|s| s.stats.ctas_completed).sum();
+        if done == self.ctas_done_before + self.grid.ctas as u64 {
+            self.start_launch(self.launch + 1);
+            progress = true;
+        }
+        progress
+    }
+
+    /// Starts at most one CTA per SM per cycle, rotating the first SM offered one.
+    fn dispatch(&mut self) -> bool {
+        let n = self.sms.len();
+        let mut any = false;
+        for k in 0..n {
+            if self.next_cta >= self.grid.ctas {
+                break;
+            }
+            let i = (self.dispatch_rr + k) % n;
+            if self.sms[i].can_dispatch(&self.grid) {
+                self.sms[i].dispatch(self.next_cta, &self.grid, self.gid_base, &mut self.age);
+                self.next_cta += 1;
+                any = true;
+            }
+        }
+        if any {
+            self.dispatch_rr = (self.dispatch_rr + 1) % n;
+        }
+        any
+    }
+
+    /// Jumps to the earliest pending event, or reports a deadlock when there is none.
+    fn skip_idle(&mut self, now: &Now) {
+        let c = &self.clocks;
+        let mut wake: Option<u64> = None;
+        let mut consider = |t: Option<u64>| {
+            if let Some(t) = t {
+                wake = Some(wake.map_or(t, |w: u64| w.min(t)));
+            }
+        };
+        for sm in &self.sms {
+            consider(sm.next_event(now.core).map(|t| c.fs_of(CORE, t)));
+        }
+        consider(self.req_net.next_event(now.icnt).map(|t| c.fs_of(ICNT, t)));
+        consider(self.reply_net.next_event(now.icnt).map(|t| c.fs_of(ICNT, t)));
+        for p in &self.partitions {
+            let (l2, dram) = p.next_event(now);
+            consider(l2.map(|t| c.fs_of(L2, t)));
+            consider(dram.map(|t| c.fs_of(DRAM, t)));
+        }
+        match wake {
+            Some(t) => {
+                let skipped = self.clocks.skip_to(t);
+                if skipped > 0 {
+                    for sm in &mut self.sms {
+                        sm.account_skipped(skipped);
+                    }
+                }
+            }
+            None if !self.finished => {
+                self.error = Some(SimError::Deadlock { cycle: now.core, detail: self.describe_stuck() });
+            }
+            None => {}
+        }
+    }
+
+    /// The occupancy of every non-empty component, for deadlock and watchdog errors.
+    fn describe_stuck(&self) -> String {
+        let mut parts: Vec<String> = self.sms.iter().filter(|s| !s.is_idle()).map(Sm::describe).collect();
+        if !self.req_net.is_empty() {
+            parts.push(format!("request network: {}", self.req_net.describe()));
+        }
+        if !self.reply_net.is_empty() {
+            parts.push(format!("reply network: {}", self.reply_net.describe()));
+        }
+        parts.extend(self.partitions.iter().filter(|p| !p.is_idle()).map(Partition::describe));
+        if parts.is_empty() {
+            parts.push(format!(
+                "launch {} has {} of {} CTAs undispatched",
+                self.launch,
+                self.grid.ctas - self.next_cta,
+                self.grid.ctas
+            ));
+        }
+        parts.join("; ")
+    }
+
+    /// Runs the memory system (no new CTAs) until every queue is empty, e.g. to let
+    /// write-backs reach DRAM before checking conservation. Returns false on timeout.
+    pub fn drain(&mut self, max_core_cycles: u64) -> bool {
+        let limit = self.cycle() + max_core_cycles;
+        while !self.is_drained() {
+            if self.cycle() >= limit {
+                return false;
+            }
+            let (mask, now) = self.clocks.next_edge();
+            for p in &mut self.partitions {
+                if mask & (1 << DRAM) != 0 {
+                    p.tick_dram(&now);
+                }
+                if mask & (1 << L2) != 0 {
+                    p.tick_l2(&now, &mut self.req_net, &mut self.next_id, &mut self.warp_l2);
+                }
+            }
+            if mask & (1 << ICNT) != 0 {
+                self.req_net.tick(now.icnt, |r| r.t_l2_arrive = now.l2);
+                for p in &mut self.partitions {
+                    p.tick_icnt(&mut self.reply_net);
+                }
+                self.reply_net.tick(now.icnt, |_| {});
+            }
+            self.clocks.advance(mask);
+        }
+        true
+    }
+
+    /// Whether no request is anywhere in the machine.
+    pub fn is_drained(&self) -> bool {
+        self.sms.iter().all(Sm::is_idle)
+            && self.req_net.is_empty()
+            && self.reply_net.is_empty()
+            && self.partitions.iter().all(Partition::is_idle)
+    }
+
+    /// (warp-loads in flight, L1 MSHR entries, reserved L1 lines, L2 MSHR entries), summed.
+    pub fn outstanding(&self) -> (usize, usize, usize, usize) {
+        let mut t = (0, 0, 0, 0);
+        for s in &self.sms {
+            let (a, b, c) = s.outstanding();
+            t = (t.0 + a, t.1 + b, t.2 + c, t.3);
+        }
+        t.3 = self.partitions.iter().map(Partition::mshr_entries).sum();
+        t
+    }
+}

@@ -1,0 +1,14 @@
+//! Statistics: typed counters and histograms collected during a run, and the JSON
+//! report built from them at the end (ratios are computed only there).
+
+mod histogram;
+mod latency;
+mod report;
+mod text;
+mod warps;
+
+pub use histogram::Histogram;
+pub use latency::LoadStats;
+pub use report::{build_report, Report};
+pub use text::render_text;
+pub use warps::{WarpReport, WarpTypes};

@@ -1,0 +1,310 @@
+//! The run report: every metric of ARCHITECTURE.md §6 under a stable dotted key,
+//! with the unit and clock domain of each in `units`.
+
+use super::warps::{warp_report, WarpReport};
+use super::Histogram;
+use crate::cache::l1::{L1Stats, RsFailCounts};
+use crate::cache::l2::{L2RsFail, L2Stats};
+use crate::clock::{CORE, DRAM};
+use crate::config::Config;
+use crate::sim::{LaunchRecord, Series, Simulator};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub version: &'static str,
+    pub kernel: String,
+    pub size: &'static str,
+    pub seed: u64,
+    /// False when the run was cut short (`--max-cycles`) or stopped by an error.
+    pub completed: bool,
+    pub error: Option<String>,
+    pub cycles: u64,
+    pub simulated_ns: f64,
+    pub warp_instructions: u64,
+    pub ipc: f64,
+    pub launches: Vec<LaunchRecord>,
+    pub core: CoreReport,
+    pub l1d: L1Report,
+    pub l2: L2Report,
+    pub dram: DramReport,
+    pub partitions: PartitionReport,
+    pub latency: LatencyReport,
+    pub warps: WarpReport,
+    pub series: Series,
+    pub units: BTreeMap<&'static str, &'static str>,
+    pub config: Config,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CoreReport {
+    pub sms: u32,
+    pub ctas: u64,
+    pub loads: u64,
+    pub stores: u64,
+    pub requests: u64,
+    pub requests_per_load: f64,
+    pub l1_stall_cycles: u64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct L1Report {
+    pub accesses: u64,
+    pub hits: u64,
+    pub pending_hits: u64,
+    pub misses: u64,
+    pub miss_rate: f64,
+    pub hit_rate: f64,
+    pub mpki: f64,
+    pub uncached: u64,
+    pub stores: u64,
+    pub reservation_fails: u64,
+    pub rsfail_by_cause: RsFailCounts,
+    pub rsfail_per_access: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct L2Report {
+    pub accesses: u64,
+    pub hits: u64,
+    pub misses: u64,
+    pub miss_rate: f64,
+    pub mpki: f64,
+    pub reads: u64,
+    pub read_hits: u64,
+    pub pending_hits: u64,
+    pub writes: u64,
+    pub write_hits: u64,
+    pub writebacks: u64,
+    pub reservation_fails: L2RsFail,
+    pub avg_queue_latency: f64,
+    pub queue_latency_histogram: Histogram,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct DramReport {
+    pub reads: u64,
+    pub writes: u64,
+    pub activates: u64,
+    pub row_buffer_hit_rate: f64,
+    pub bandwidth_utilization: f64,
+    pub avg_read_latency: f64,
+    pub avg_read_latency_ns: f64,
+    pub write_intensity: f64,
+    pub bandwidth_utilization_per_channel: Vec<f64>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PartitionReport {
+    pub requests: Vec<u64>,
+    /// The busiest partition's share over the mean share (1 = perfectly even).
+    pub max_over_mean: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct LatencyReport {
+    pub warp_loads: u64,
+    pub avg_warp_load_latency: f64,
+    pub avg_memory_latency: f64,
+    pub avg_divergence: f64,
+    pub avg_dram_divergence: f64,
+    pub inter_bank_divergence: f64,
+    pub avg_channels_per_warp_load: f64,
+    pub warp_load_latency_histogram: Histogram,
+    pub divergence_histogram: Histogram,
+    pub dram_divergence_histogram: Histogram,
+    pub inter_bank_divergence_histogram: Histogram,
+    pub memory_latency_histogram: Histogram,
+}
+
+fn ratio(a: u64, b: u64) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        a as f64 / b as f64
+    }
+}
+
+fn units() -> BTreeMap<&'static str, &'static str> {
+    [
+        ("cycles", "core cycles"),
+        ("simulated_ns", "nanoseconds"),
+        ("ipc", "warp instructions per core cycle (whole GPU)"),
+        ("launches.start_cycle", "core cycles"),
+        ("core.l1_stall_cycles", "core cycles, summed over SMs"),
+        ("l1d.mpki", "L1 misses per 1000 warp instructions"),
+        ("l1d.rsfail_per_access", "reservation failures per accepted L1 access"),
+        ("l2.mpki", "L2 read misses per 1000 warp instructions"),
+        ("l2.avg_queue_latency", "L2 cycles (arrival at the partition to tag lookup)"),
+        ("l2.queue_latency_histogram", "L2 cycles"),
+        ("dram.avg_read_latency", "DRAM command cycles (arrival at the controller to last data beat)"),
+        ("dram.avg_read_latency_ns", "nanoseconds"),
+        ("dram.bandwidth_utilization", "fraction of DRAM cycles the data bus carried data"),
+        ("dram.row_buffer_hit_rate", "fraction of column accesses that found their row open"),
+        ("dram.write_intensity", "fraction of DRAM accesses that were writes"),
+        ("partitions.requests", "requests arrived from the SMs per partition"),
+        ("latency.avg_warp_load_latency", "core cycles (load issue to its last request back)"),
+        ("latency.avg_memory_latency", "core cycles (request leaves the SM to data back)"),
+        ("latency.avg_divergence", "core cycles (last minus first return, warp-loads of >= 2 requests)"),
+        ("latency.avg_dram_divergence", "core cycles (the same over DRAM-served requests, >= 2 of them)"),
+        ("latency.inter_bank_divergence", "core cycles (slowest minus fastest hit of all-L2-hit warp-loads)"),
+        ("latency.*_histogram", "core cycles"),
+        ("warps.l2_hit_ratio_histogram", "warps per 10 % bin of per-warp L2 hit ratio"),
+        ("warps.types", "fraction of warps with at least one L2 read"),
+        ("series.cycle", "core cycles"),
+        ("series.ipc", "warp instructions per core cycle within each window"),
+    ]
+    .into_iter()
+    .collect()
+}
+
+pub fn build_report(sim: &Simulator) -> Report {
+    let cfg = sim.config();
+    let p = sim.progress();
+    let cycles = p.cycle;
+    let wi = p.warp_instructions;
+    let kilo = wi as f64 / 1000.0;
+    let per_k = |n: u64| if kilo == 0.0 { 0.0 } else { n as f64 / kilo };
+
+    let mut l1 = L1Stats::default();
+    let mut core = CoreReport {
+        sms: cfg.core.num_sms,
+        ctas: 0,
+        loads: 0,
+        stores: 0,
+        requests: 0,
+        requests_per_load: 0.0,
+        l1_stall_cycles: 0,
+    };
+    for sm in &sim.sms {
+        let s = &sm.l1.stats;
+        l1.accesses += s.accesses;
+        l1.hits += s.hits;
+        l1.pending_hits += s.pending_hits;
+        l1.misses += s.misses;
+        l1.uncached += s.uncached;
+        l1.stores += s.stores;
+        l1.rsfail.line_alloc += s.rsfail.line_alloc;
+        l1.rsfail.mshr_entry += s.rsfail.mshr_entry;
+        l1.rsfail.mshr_merge += s.rsfail.mshr_merge;
+        l1.rsfail.miss_queue += s.rsfail.miss_queue;
+        core.ctas += sm.stats.ctas_completed;
+        core.loads += sm.stats.loads;
+        core.stores += sm.stats.stores;
+        core.requests += sm.stats.requests;
+        core.l1_stall_cycles += sm.stats.l1_stall_cycles;
+    }
+    core.requests_per_load = ratio(core.requests, core.loads + core.stores);
+    let l1_misses = l1.misses + l1.pending_hits;
+    let l1d = L1Report {
+        accesses: l1.accesses,
+        hits: l1.hits,
+        pending_hits: l1.pending_hits,
+        misses: l1_misses,
+        miss_rate: ratio(l1_misses, l1.accesses),
+        hit_rate: ratio(l1.hits, l1.accesses),
+        mpki: per_k(l1_misses),
+        uncached: l1.uncached,
+        stores: l1.stores,
+        reservation_fails: l1.rsfail.total(),
+        rsfail_by_cause: l1.rsfail,
+        rsfail_per_access: ratio(l1.rsfail.total(), l1.accesses + l1.stores + l1.uncached),
+    };
+
+    let mut l2s = L2Stats::default();
+    for part in &sim.partitions {
+        l2s.merge(&part.stats);
+    }
+    let l2_misses = l2s.accesses() - l2s.hits();
+    let l2 = L2Report {
+        accesses: l2s.accesses(),
+        hits: l2s.hits(),
+        misses: l2_misses,
+        miss_rate: ratio(l2_misses, l2s.accesses()),
+        mpki: per_k(l2s.read_misses + l2s.pending_hits),
+        reads: l2s.reads,
+        read_hits: l2s.read_hits,
+        pending_hits: l2s.pending_hits,
+        writes: l2s.writes,
+        write_hits: l2s.write_hits,
+        writebacks: l2s.writebacks,
+        reservation_fails: l2s.rsfail,
+        avg_queue_latency: l2s.queue_latency.mean(),
+        queue_latency_histogram: l2s.queue_latency.clone(),
+    };
+
+    let dram_cycles = sim.clocks.now().dram.max(1);
+    let mut d = crate::dram::DramStats::default();
+    let mut per_channel = Vec::new();
+    for part in &sim.partitions {
+        let s = part.dram.stats();
+        d.reads += s.reads;
+        d.writes += s.writes;
+        d.row_hits += s.row_hits;
+        d.row_misses += s.row_misses;
+        d.activates += s.activates;
+        d.data_bus_busy += s.data_bus_busy;
+        d.read_latency_sum += s.read_latency_sum;
+        per_channel.push(ratio(s.data_bus_busy, dram_cycles));
+    }
+    let dram = DramReport {
+        reads: d.reads,
+        writes: d.writes,
+        activates: d.activates,
+        row_buffer_hit_rate: ratio(d.row_hits, d.row_hits + d.row_misses),
+        bandwidth_utilization: ratio(d.data_bus_busy, dram_cycles * sim.partitions.len() as u64),
+        avg_read_latency: ratio(d.read_latency_sum, d.reads),
+        avg_read_latency_ns: ratio(d.read_latency_sum, d.reads) * sim.clocks.period_ns(DRAM),
+        write_intensity: ratio(d.writes, d.reads + d.writes),
+        bandwidth_utilization_per_channel: per_channel,
+    };
+
+    let requests: Vec<u64> = sim.partitions.iter().map(|p| p.requests).collect();
+    let total: u64 = requests.iter().sum();
+    let max = requests.iter().copied().max().unwrap_or(0);
+    let partitions = PartitionReport {
+        max_over_mean: if total == 0 { 0.0 } else { max as f64 * requests.len() as f64 / total as f64 },
+        requests,
+    };
+
+    let ls = &sim.loads;
+    let latency = LatencyReport {
+        warp_loads: ls.warp_loads,
+        avg_warp_load_latency: ls.warp_load_latency.mean(),
+        avg_memory_latency: ls.request_latency.mean(),
+        avg_divergence: ls.divergence.mean(),
+        avg_dram_divergence: ls.dram_divergence.mean(),
+        inter_bank_divergence: ls.inter_bank_divergence.mean(),
+        avg_channels_per_warp_load: ls.channels_per_warp_load.mean(),
+        warp_load_latency_histogram: ls.warp_load_latency.clone(),
+        divergence_histogram: ls.divergence.clone(),
+        dram_divergence_histogram: ls.dram_divergence.clone(),
+        inter_bank_divergence_histogram: ls.inter_bank_divergence.clone(),
+        memory_latency_histogram: ls.request_latency.clone(),
+    };
+
+    Report {
+        version: env!("CARGO_PKG_VERSION"),
+        kernel: sim.benchmark().name.clone(),
+        size: sim.benchmark().size.as_str(),
+        seed: sim.seed(),
+        completed: sim.is_finished(),
+        error: sim.error().map(|e| e.to_string()),
+        cycles,
+        simulated_ns: cycles as f64 * sim.clocks.period_ns(CORE),
+        warp_instructions: wi,
+        ipc: p.ipc,
+        launches: sim.launches.clone(),
+        core,
+        l1d,
+        l2,
+        dram,
+        partitions,
+        latency,
+        warps: warp_report(&sim.warp_l2),
+        series: sim.series.clone(),
+        units: units(),
+        config: cfg.clone(),
+    }
+}

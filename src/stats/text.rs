@@ -1,0 +1,76 @@
+//! A short human-readable rendering of a report (`--format text`).
+
+use super::Report;
+use std::fmt::Write;
+
+pub fn render_text(r: &Report) -> String {
+    let mut s = String::new();
+    let c = &r.config;
+    let _ = writeln!(s, "warpscope {} — {} ({}) on {}, seed {}", r.version, r.kernel, r.size, c.name, r.seed);
+    let status = match (&r.error, r.completed) {
+        (Some(e), _) => format!("STOPPED: {e}"),
+        (None, true) => "completed".to_string(),
+        (None, false) => "cut short by --max-cycles".to_string(),
+    };
+    let _ = writeln!(s, "status      {status}");
+    let _ = writeln!(
+        s,
+        "cycles      {} core cycles ({:.1} us simulated), {} launches",
+        r.cycles,
+        r.simulated_ns / 1000.0,
+        r.launches.len()
+    );
+    let _ = writeln!(s, "IPC         {:.3} warp instructions/cycle ({} warp instructions)", r.ipc, r.warp_instructions);
+    let _ = writeln!(
+        s,
+        "L1D         miss rate {:.1} % ({} accesses, {} hits, {} misses), {:.3} reservation fails/access, MPKI {:.1}",
+        r.l1d.miss_rate * 100.0,
+        r.l1d.accesses,
+        r.l1d.hits,
+        r.l1d.misses,
+        r.l1d.rsfail_per_access,
+        r.l1d.mpki
+    );
+    let _ = writeln!(
+        s,
+        "L2          miss rate {:.1} % ({} accesses), avg queuing {:.1} L2 cycles, MPKI {:.1}",
+        r.l2.miss_rate * 100.0,
+        r.l2.accesses,
+        r.l2.avg_queue_latency,
+        r.l2.mpki
+    );
+    let _ = writeln!(
+        s,
+        "DRAM        {} reads, {} writes, row-buffer hit rate {:.1} %, bandwidth utilization {:.1} %, avg read {:.0} ns",
+        r.dram.reads,
+        r.dram.writes,
+        r.dram.row_buffer_hit_rate * 100.0,
+        r.dram.bandwidth_utilization * 100.0,
+        r.dram.avg_read_latency_ns
+    );
+    let _ =
+        writeln!(s, "partitions  requests {:?} (max/mean {:.2})", r.partitions.requests, r.partitions.max_over_mean);
+    let l = &r.latency;
+    let _ = writeln!(
+        s,
+        "latency     warp-load {:.0}, request {:.0}, divergence {:.0}, DRAM divergence {:.0} core cycles; {:.2} channels per warp-load",
+        l.avg_warp_load_latency,
+        l.avg_memory_latency,
+        l.avg_divergence,
+        l.avg_dram_divergence,
+        l.avg_channels_per_warp_load
+    );
+    let t = &r.warps.types;
+    let _ = writeln!(
+        s,
+        "warp types  all-hit {:.0} %, mostly-hit {:.0} %, balanced {:.0} %, mostly-miss {:.0} %, all-miss {:.0} % of {} warps",
+        t.all_hit * 100.0,
+        t.mostly_hit * 100.0,
+        t.balanced * 100.0,
+        t.mostly_miss * 100.0,
+        t.all_miss * 100.0,
+        r.warps.count
+    );
+    let _ = writeln!(s, "hit ratios  {:?} (warps per 10 % bin of L2 hit ratio)", r.warps.l2_hit_ratio_histogram);
+    s
+}

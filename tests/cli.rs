@@ -1,0 +1,183 @@
+//! The `warpscope` binary as a user runs it.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn warpscope(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_warpscope")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn lookup<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
+    path.split('.').try_fold(v, |v, k| v.get(k))
+}
+
+/// The dotted keys the report promises (README, "Report keys").
+const REPORT_KEYS: &[&str] = &[
+    "completed",
+    "cycles",
+    "warp_instructions",
+    "ipc",
+    "l1d.accesses",
+    "l1d.hits",
+    "l1d.misses",
+    "l1d.miss_rate",
+    "l1d.reservation_fails",
+    "l2.accesses",
+    "l2.hits",
+    "l2.miss_rate",
+    "l2.avg_queue_latency",
+    "dram.reads",
+    "dram.writes",
+    "dram.row_buffer_hit_rate",
+    "dram.bandwidth_utilization",
+    "partitions.requests",
+    "latency.avg_warp_load_latency",
+    "latency.avg_divergence",
+    "latency.avg_dram_divergence",
+    "latency.divergence_histogram",
+    "warps.l2_hit_ratio_histogram",
+    "warps.types.all_hit",
+    "warps.types.mostly_hit",
+    "warps.types.balanced",
+    "warps.types.mostly_miss",
+    "warps.types.all_miss",
+    "seed",
+    "version",
+    "config.l1d.size_kb",
+];
+
+#[test]
+fn json_report_has_every_documented_key() {
+    let o = warpscope(&["run", "--preset", "medic-gtx480", "--kernel", "bfs", "--size", "tiny", "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).expect("the report is JSON");
+    for key in REPORT_KEYS {
+        assert!(lookup(&v, key).is_some(), "missing {key}");
+    }
+    assert_eq!(v["completed"], Value::Bool(true));
+    assert_eq!(v["partitions"]["requests"].as_array().unwrap().len(), 6);
+    let types = &v["warps"]["types"];
+    let sum: f64 = ["all_hit", "mostly_hit", "balanced", "mostly_miss", "all_miss"]
+        .iter()
+        .map(|k| types[k].as_f64().unwrap())
+        .sum();
+    assert!((sum - 1.0).abs() < 1e-9, "warp-type fractions sum to 1, got {sum}");
+}
+
+#[test]
+fn max_cycles_cuts_the_run_and_says_so() {
+    let o = warpscope(&["run", "--kernel", "atax", "--size", "tiny", "--max-cycles", "500", "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["completed"], Value::Bool(false));
+    assert!(v["cycles"].as_u64().unwrap() <= 501);
+}
+
+#[test]
+fn bad_set_is_a_one_line_error_naming_the_field() {
+    for (arg, field) in [
+        ("l1d.size_kb=15", "l1d.size_kb"),
+        ("core.warp_scheduler=fifo", "core.warp_scheduler"),
+        ("l1d.nope=1", "l1d.nope"),
+        ("l1d.size_kb", "--set"),
+    ] {
+        let o = warpscope(&["run", "--kernel", "bfs", "--size", "tiny", "--set", arg]);
+        assert!(!o.status.success(), "{arg} should fail");
+        let err = stderr(&o);
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.starts_with("error: ") && err.contains(field), "{arg}: {err}");
+        assert!(!err.contains("panicked"));
+    }
+}
+
+#[test]
+fn unknown_names_list_the_valid_ones() {
+    let o = warpscope(&["run", "--kernel", "nosuch", "--size", "tiny"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("atax"), "{}", stderr(&o));
+    let o = warpscope(&["run", "--preset", "gtx9000", "--kernel", "bfs"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("sc14-gtx480"));
+    let o = warpscope(&["run", "--size", "huge"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("tiny"));
+    let o = warpscope(&["run", "--config", "/nonexistent/config.json"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--config"));
+}
+
+#[test]
+fn listings_name_presets_kernels_and_policies() {
+    let p = stdout(&warpscope(&["list", "presets"]));
+    assert!(p.contains("medic-gtx480") && p.contains("sc14-gtx480"));
+    let k = stdout(&warpscope(&["list", "kernels"]));
+    for name in [
+        "atax",
+        "bicg",
+        "mvt",
+        "gesummv",
+        "syrk",
+        "bfs",
+        "sssp",
+        "spmv",
+        "kmeans",
+        "hotspot",
+        "conv_separable",
+        "streamcluster",
+        "pvc",
+    ] {
+        assert!(k.contains(name), "missing kernel {name}");
+    }
+    let pol = stdout(&warpscope(&["list", "policies"]));
+    assert!(
+        pol.contains("core.warp_scheduler")
+            && pol.contains("gto")
+            && pol.contains("dram.scheduler")
+            && pol.contains("fr_fcfs")
+    );
+}
+
+#[test]
+fn a_saved_config_runs_like_its_preset() {
+    let cfg =
+        stdout(&warpscope(&["config", "--preset", "sc14-gtx480", "--set", "l1d.size_kb=16", "--set", "l1d.ways=4"]));
+    let path = std::env::temp_dir().join(format!("warpscope-cli-{}.json", std::process::id()));
+    std::fs::write(&path, &cfg).unwrap();
+    let from_file = warpscope(&[
+        "run",
+        "--config",
+        path.to_str().unwrap(),
+        "--kernel",
+        "spmv",
+        "--size",
+        "tiny",
+        "--format",
+        "json",
+    ]);
+    let from_preset = warpscope(&[
+        "run",
+        "--preset",
+        "sc14-gtx480",
+        "--set",
+        "l1d.size_kb=16",
+        "--set",
+        "l1d.ways=4",
+        "--kernel",
+        "spmv",
+        "--size",
+        "tiny",
+        "--format",
+        "json",
+    ]);
+    std::fs::remove_file(&path).ok();
+    assert!(from_file.status.success(), "{}", stderr(&from_file));
+    assert_eq!(stdout(&from_file), stdout(&from_preset));
+}

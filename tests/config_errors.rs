@@ -1,0 +1,126 @@
+//! Bad input gets an error that names the field and, where there are choices, lists them.
+
+use serde_json::Value;
+use warpscope::config::{apply_set, parse_config, parse_config_value, preset, preset_names, PRESETS};
+use warpscope::{ConfigError, ConfigErrors};
+
+fn preset_doc() -> Value {
+    serde_json::to_value(preset("medic-gtx480").unwrap()).unwrap()
+}
+
+fn set(path: &str, value: &str) -> Result<warpscope::Config, ConfigErrors> {
+    let mut doc = preset_doc();
+    apply_set(&mut doc, path, value).map_err(ConfigErrors::from)?;
+    parse_config_value(doc)
+}
+
+fn only(e: ConfigErrors) -> ConfigError {
+    assert_eq!(e.0.len(), 1, "{e}");
+    e.0.into_iter().next().unwrap()
+}
+
+#[test]
+fn every_preset_parses_validates_and_round_trips() {
+    assert_eq!(preset_names()[0], "medic-gtx480");
+    for (name, text) in PRESETS {
+        let c = parse_config(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(&c.name, name);
+        let again = parse_config_value(serde_json::to_value(&c).unwrap()).unwrap();
+        assert_eq!(again, c);
+    }
+}
+
+#[test]
+fn set_reaches_fields_by_dotted_path() {
+    let c = set("l1d.size_kb", "32").unwrap();
+    assert_eq!(c.l1d.size_kb, 32);
+    assert_eq!(set("core.warp_scheduler", "lrr").unwrap().core.warp_scheduler.as_str(), "lrr");
+    assert_eq!(set("dram.scheduler", "fcfs").unwrap().dram.scheduler.as_str(), "fcfs");
+    assert_eq!(set("dram.timing.t_rcd", "14").unwrap().dram.timing.t_rcd, 14);
+    assert!(!set("dram.bank_xor", "false").unwrap().dram.bank_xor);
+}
+
+#[test]
+fn unknown_field_lists_the_valid_ones() {
+    let e = only(set("l1d.sizekb", "32").unwrap_err());
+    assert_eq!(e.field, "l1d.sizekb");
+    assert!(e.message.contains("size_kb") && e.message.contains("ways"), "{}", e.message);
+    let e = only(set("l3.size_kb", "1").unwrap_err());
+    assert_eq!(e.field, "l3");
+    assert!(e.message.contains("l1d") && e.message.contains("dram"));
+    let e = only(set("l1d", "1").unwrap_err());
+    assert!(e.message.contains("section"));
+}
+
+#[test]
+fn unknown_policy_name_lists_the_choices() {
+    let e = only(set("core.warp_scheduler", "fifo").unwrap_err());
+    assert_eq!(e.field, "core.warp_scheduler");
+    assert!(e.message.contains("fifo") && e.message.contains("lrr") && e.message.contains("gto"), "{}", e.message);
+    let e = only(set("dram.scheduler", "frfcfs").unwrap_err());
+    assert_eq!(e.field, "dram.scheduler");
+    assert!(e.message.contains("fr_fcfs"));
+}
+
+#[test]
+fn wrong_type_names_the_field() {
+    let e = only(set("l1d.ways", "four").unwrap_err());
+    assert_eq!(e.field, "l1d.ways");
+    let e = only(set("core.num_sms", "-3").unwrap_err());
+    assert_eq!(e.field, "core.num_sms");
+}
+
+#[test]
+fn impossible_cache_geometry_is_explained() {
+    let e = only(set("l1d.size_kb", "15").unwrap_err());
+    assert_eq!(e.field, "l1d.size_kb");
+    assert!(e.message.contains("sets x ways x line"), "{}", e.message);
+    let e = set("l1d.line_bytes", "100").unwrap_err();
+    assert_eq!(e.0[0].field, "l1d.line_bytes");
+    assert!(e.0[0].message.contains("power of two"));
+    let e = only(set("l2.size_kb", "700").unwrap_err());
+    assert_eq!(e.field, "l2.size_kb");
+}
+
+#[test]
+fn zero_sized_queues_and_bad_watermarks_are_rejected() {
+    assert_eq!(only(set("l1d.miss_queue", "0").unwrap_err()).field, "l1d.miss_queue");
+    assert_eq!(only(set("l2.bank_queue", "0").unwrap_err()).field, "l2.bank_queue");
+    assert_eq!(only(set("dram.write_low_watermark", "40").unwrap_err()).field, "dram.write_low_watermark");
+    assert_eq!(only(set("dram.banks", "12").unwrap_err()).field, "dram.banks");
+    assert_eq!(only(set("clocks.core_mhz", "0").unwrap_err()).field, "clocks.core_mhz");
+}
+
+#[test]
+fn several_problems_are_all_reported() {
+    let mut doc = preset_doc();
+    apply_set(&mut doc, "l1d.mshrs", "0").unwrap();
+    apply_set(&mut doc, "l2.ports", "0").unwrap();
+    let e = parse_config_value(doc).unwrap_err();
+    let fields: Vec<_> = e.0.iter().map(|e| e.field.as_str()).collect();
+    assert_eq!(fields, vec!["l1d.mshrs", "l2.ports"]);
+}
+
+#[test]
+fn config_documents_reject_unknown_keys_and_malformed_json() {
+    let mut doc = preset_doc();
+    doc["dram"]["timing"]["REFI"] = Value::from(100);
+    let e = only(parse_config_value(doc).unwrap_err());
+    assert_eq!(e.field, "dram.timing.REFI");
+    assert!(e.message.contains("t_refi"), "{}", e.message);
+    let e = only(parse_config("{ \"name\": ").unwrap_err());
+    assert_eq!(e.field, "config");
+    assert!(e.message.contains("malformed JSON"));
+    let mut doc = preset_doc();
+    doc.as_object_mut().unwrap().remove("l2");
+    assert!(only(parse_config_value(doc).unwrap_err()).message.contains("l2"));
+}
+
+#[test]
+fn unknown_kernel_lists_the_valid_ones() {
+    let e = only(
+        warpscope::Simulator::new(preset("medic-gtx480").unwrap(), "bfss", warpscope::Size::Tiny, 1).err().unwrap(),
+    );
+    assert_eq!(e.field, "kernel");
+    assert!(e.message.contains("bfs") && e.message.contains("atax"), "{}", e.message);
+}
