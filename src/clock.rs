@@ -66,20 +66,19 @@ impl Clocks {
         c.saturating_mul(self.period_fs[d])
     }
 
-    /// Jumps every domain to its first edge at or after `t_fs`; returns the core cycles skipped.
-    pub fn skip_to(&mut self, t_fs: u64) -> u64 {
-        let mut core_skipped = 0;
+    /// Jumps every domain to its first edge at or after `t_fs`; returns the cycles
+    /// skipped in each domain (indexed by `DRAM`, `L2`, `ICNT`, `CORE`).
+    pub fn skip_to(&mut self, t_fs: u64) -> [u64; 4] {
+        let mut skipped = [0; 4];
         for d in 0..4 {
             if self.next_fs[d] < t_fs {
                 let k = (t_fs - self.next_fs[d]).div_ceil(self.period_fs[d]);
                 self.next_fs[d] += k * self.period_fs[d];
                 self.cycle[d] += k;
-                if d == CORE {
-                    core_skipped = k;
-                }
+                skipped[d] = k;
             }
         }
-        core_skipped
+        skipped
     }
 
     pub fn period_ns(&self, d: usize) -> f64 {
@@ -117,7 +116,7 @@ mod tests {
         let mut c = Clocks::new(&spec(1000.0, 500.0, 500.0, 250.0));
         let target = c.fs_of(CORE, 10);
         let skipped = c.skip_to(target);
-        assert_eq!(skipped, 10);
+        assert_eq!(skipped, [3, 5, 5, 10]);
         assert_eq!(c.now(), Now { core: 10, icnt: 5, l2: 5, dram: 3 });
     }
 }

@@ -85,3 +85,19 @@ proptest! {
         check_run("medic-gtx480", t, |_| {});
     }
 }
+
+#[test]
+fn every_builtin_kernel_completes_without_leaks_on_every_preset() {
+    for (p, _) in warpscope::config::PRESETS {
+        for (k, _) in warpscope::kernels::KERNELS {
+            let mut sim = Simulator::new(preset(p).unwrap(), k, warpscope::Size::Tiny, 9).unwrap();
+            sim.run_until(u64::MAX);
+            assert!(sim.error().is_none(), "{p}/{k}: {}", sim.error().unwrap());
+            assert_eq!(sim.outstanding(), (0, 0, 0, 0), "{p}/{k} leaked");
+            let r = build_report(&sim);
+            assert_eq!(r.latency.warp_loads, r.core.loads, "{p}/{k}");
+            assert_eq!(r.launches.len(), sim.benchmark().launches.len(), "{p}/{k}");
+            assert!(sim.drain(1_000_000), "{p}/{k} drains");
+        }
+    }
+}

@@ -256,7 +256,7 @@ impl Sm {
                 let cta = self.warps[slot].cta_slot;
                 self.warps[slot].at_barrier = true;
                 self.ctas[cta].at_barrier += 1;
-                self.release_barrier(cta);
+                self.release_barrier(cta, kernel);
             }
             Instr::Mem(m) => {
                 coalesce(&m, self.line_bytes, &mut self.coalesced);
@@ -281,14 +281,23 @@ impl Sm {
         self.try_exit(slot, kernel);
     }
 
-    fn release_barrier(&mut self, cta: usize) {
+    /// Releases the CTA's warps once every live warp has arrived, and retires those
+    /// that have nothing left to do (a barrier may be a warp's last instruction).
+    fn release_barrier(&mut self, cta: usize, kernel: &dyn Kernel) {
         let c = &mut self.ctas[cta];
         if c.at_barrier < c.live_warps {
             return;
         }
         c.at_barrier = 0;
-        for w in self.warps.iter_mut().filter(|w| w.active && w.cta_slot == cta) {
-            w.at_barrier = false;
+        let mut released = Vec::new();
+        for (s, w) in self.warps.iter_mut().enumerate() {
+            if w.active && w.cta_slot == cta && w.at_barrier {
+                w.at_barrier = false;
+                released.push(s);
+            }
+        }
+        for s in released {
+            self.try_exit(s, kernel);
         }
     }
 
@@ -311,7 +320,7 @@ impl Sm {
             self.warps_used -= c.warps;
             self.stats.ctas_completed += 1;
         } else {
-            self.release_barrier(cta);
+            self.release_barrier(cta, kernel);
         }
     }
 
@@ -340,11 +349,27 @@ impl Sm {
     }
 
     pub fn describe(&self) -> String {
+        let waits: Vec<String> = self
+            .warps
+            .iter()
+            .filter(|w| w.active)
+            .take(4)
+            .map(|w| {
+                format!(
+                    "warp {} (pending regs {:#x}, stores {}, ready at {}, done issuing {})",
+                    w.gid,
+                    w.pending,
+                    w.stores_out,
+                    w.ready_at,
+                    w.finished_issuing()
+                )
+            })
+            .collect();
         let active = self.warps.iter().filter(|w| w.active).count();
         let barrier = self.warps.iter().filter(|w| w.active && w.at_barrier).count();
         let (wl, mshr, _) = self.outstanding();
         format!(
-            "SM {}: {} active warps ({} at a barrier), LD/ST queue {}/{}{}, miss queue {}/{}, {} warp-loads and {} L1 MSHRs outstanding",
+            "SM {}: {} active warps ({} at a barrier), LD/ST queue {}/{}{}, miss queue {}/{}, {} warp-loads and {} L1 MSHRs outstanding; {}",
             self.id,
             active,
             barrier,
@@ -354,7 +379,8 @@ impl Sm {
             self.l1.miss_queue.len(),
             self.l1.miss_queue.capacity(),
             wl,
-            mshr
+            mshr,
+            waits.join(", ")
         )
     }
 }

@@ -176,6 +176,16 @@ impl Partition {
             && self.out_queue.is_empty()
     }
 
+    /// Accounts for `cycles` skipped L2 cycles: the arbiter's rotation, and the retries
+    /// blocked banks would have made.
+    pub fn account_skipped(&mut self, cycles: u64) {
+        self.bank_rr = ((self.bank_rr as u64 + cycles) % self.banks.len() as u64) as usize;
+        self.port_rr = ((self.port_rr as u64 + cycles) % self.ports as u64) as usize;
+        for b in &self.banks {
+            b.account_skipped(cycles, &mut self.stats);
+        }
+    }
+
     pub fn mshr_entries(&self) -> usize {
         self.banks.iter().map(L2Bank::mshr_entries).sum()
     }

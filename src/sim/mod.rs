@@ -80,6 +80,7 @@ pub struct Simulator {
     next_id: u64,
     total_ctas: u64,
     quiet: u8,
+    idle_skipping: bool,
     last_progress: u64,
     pub(crate) finished: bool,
     pub(crate) end_cycle: u64,
@@ -134,6 +135,7 @@ impl Simulator {
             next_id: 1 << 56,
             total_ctas,
             quiet: 0,
+            idle_skipping: true,
             last_progress: 0,
             finished: false,
             end_cycle: 0,
@@ -156,6 +158,12 @@ impl Simulator {
 
     pub fn benchmark(&self) -> &Benchmark {
         &self.bench
+    }
+
+    /// Turns idle skipping off or on. Off, every edge of every domain is ticked: slower,
+    /// and the same report (tests use this to check that skipping is exact).
+    pub fn set_idle_skipping(&mut self, on: bool) {
+        self.idle_skipping = on;
     }
 
     pub fn error(&self) -> Option<&SimError> {
@@ -254,9 +262,9 @@ impl Simulator {
             self.last_progress = now.core;
         } else {
             self.quiet |= mask;
-            if self.quiet == 0b1111 {
+            if self.quiet == 0b1111 && self.idle_skipping {
                 self.quiet = 0;
-                self.skip_idle(&now);
+                self.skip_idle();
             }
             let stalled = self.cycle().saturating_sub(self.last_progress);
             if !self.finished && self.error.is_none() && stalled > self.cfg.stats.watchdog_cycles {
@@ -273,18 +281,23 @@ impl Simulator {
         for sm in &mut self.sms {
             progress |= sm.tick(now, kernel, &mut ports, &mut self.loads);
         }
-        if self.series.due(now) {
-            let wi = self.sms.iter().map(|s| s.stats.warp_instructions).sum();
-            let (acc, hits) =
-                self.partitions.iter().fold((0, 0), |(a, h), p| (a + p.stats.reads, h + p.stats.read_hits));
-            self.series.sample(now, wi, acc, hits);
-        }
+        self.sample_series(now);
         let done: u64 = self.sms.iter().map(|s| s.stats.ctas_completed).sum();
         if done == self.ctas_done_before + self.grid.ctas as u64 {
             self.start_launch(self.launch + 1);
             progress = true;
         }
         progress
+    }
+
+    /// Closes the time-series windows that end by core cycle `through`.
+    fn sample_series(&mut self, through: u64) {
+        if self.series.due(through) {
+            let wi = self.sms.iter().map(|s| s.stats.warp_instructions).sum();
+            let (acc, hits) =
+                self.partitions.iter().fold((0, 0), |(a, h), p| (a + p.stats.reads, h + p.stats.read_hits));
+            self.series.sample_through(through, wi, acc, hits);
+        }
     }
 
     /// Starts at most one CTA per SM per cycle, rotating the first SM offered one.
@@ -309,8 +322,16 @@ impl Simulator {
     }
 
     /// Jumps to the earliest pending event, or reports a deadlock when there is none.
-    fn skip_idle(&mut self, now: &Now) {
+    /// Components answer relative to the last cycle their domain ticked.
+    fn skip_idle(&mut self) {
         let c = &self.clocks;
+        let next = c.now();
+        let now = &Now {
+            core: next.core.saturating_sub(1),
+            icnt: next.icnt.saturating_sub(1),
+            l2: next.l2.saturating_sub(1),
+            dram: next.dram.saturating_sub(1),
+        };
         let mut wake: Option<u64> = None;
         let mut consider = |t: Option<u64>| {
             if let Some(t) = t {
@@ -330,10 +351,14 @@ impl Simulator {
         match wake {
             Some(t) => {
                 let skipped = self.clocks.skip_to(t);
-                if skipped > 0 {
-                    for sm in &mut self.sms {
-                        sm.account_skipped(skipped);
-                    }
+                if skipped[CORE] > 0 {
+                    self.sample_series(self.clocks.now().core - 1);
+                }
+                for sm in &mut self.sms {
+                    sm.account_skipped(skipped[CORE]);
+                }
+                for p in &mut self.partitions {
+                    p.account_skipped(skipped[L2]);
                 }
             }
             None if !self.finished => {

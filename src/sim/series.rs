@@ -39,8 +39,17 @@ impl Series {
         now >= self.last.0 + self.interval
     }
 
-    /// Closes the window ending at `now` given running totals.
-    pub fn sample(&mut self, now: u64, warp_instr: u64, l2_reads: u64, l2_hits: u64) {
+    /// Closes every window that ends at or before `now`, given running totals. Windows
+    /// end exactly on multiples of the interval; one crossed by an idle skip sees the
+    /// totals unchanged, since nothing happened while skipping.
+    pub fn sample_through(&mut self, now: u64, warp_instr: u64, l2_reads: u64, l2_hits: u64) {
+        while self.due(now) {
+            let end = self.last.0 + self.interval;
+            self.sample(end, warp_instr, l2_reads, l2_hits);
+        }
+    }
+
+    fn sample(&mut self, now: u64, warp_instr: u64, l2_reads: u64, l2_hits: u64) {
         let (c0, w0, a0, h0) = self.last;
         self.push(now, warp_instr - w0, now - c0, l2_reads - a0, l2_hits - h0);
         self.last = (now, warp_instr, l2_reads, l2_hits);
@@ -81,13 +90,13 @@ mod tests {
     fn windows_report_interval_rates_and_halve_when_full() {
         let mut s = Series::new(10);
         assert!(!s.due(9) && s.due(10));
-        s.sample(10, 20, 4, 1);
-        s.sample(20, 50, 8, 4);
+        s.sample_through(10, 20, 4, 1);
+        s.sample_through(25, 50, 8, 4);
         assert_eq!(s.ipc, vec![2.0, 3.0]);
         assert_eq!(s.l2_hit_rate, vec![0.25, 0.75]);
         let mut s = Series::new(1);
         for c in 1..=MAX_POINTS as u64 {
-            s.sample(c, c, 0, 0);
+            s.sample_through(c, c, 0, 0);
         }
         assert_eq!(s.cycle.len(), MAX_POINTS / 2);
         assert_eq!(s.interval, 2);

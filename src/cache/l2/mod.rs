@@ -20,8 +20,19 @@ use std::collections::VecDeque;
 /// Where a bank sends requests bound for DRAM: (ready L2 cycle, request).
 pub type DramQueue = BoundedQueue<(u64, MemReq)>;
 
+/// What the head of a bank queue waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Blocked {
+    Mshr,
+    DramQueue,
+    Response,
+}
+
 pub struct L2Bank {
     pub queue: BoundedQueue<MemReq>,
+    blocked: Option<Blocked>,
+    /// A fill from DRAM waits for room to write its dirty victim back.
+    fill_blocked: bool,
     tags: TagArray,
     mshr: MshrTable<MemReq>,
     /// Lookups in flight: (ready L2 cycle, reply).
@@ -41,6 +52,8 @@ impl L2Bank {
         let l2 = &cfg.l2;
         Self {
             queue: BoundedQueue::new(l2.bank_queue),
+            blocked: None,
+            fill_blocked: false,
             tags: TagArray::new(l2.sets_per_bank(cfg.mem.partitions), l2.ways, l2.set_index),
             mshr: MshrTable::new(l2.mshrs.div_ceil(l2.banks_per_partition), l2.mshr_merge),
             pipe: VecDeque::new(),
@@ -79,24 +92,25 @@ impl L2Bank {
         let hit = matches!(probe, Probe::Hit { .. });
         // Decide whether every resource the outcome needs is free before touching state.
         let blocked = if !self.room_for_reply() && (hit || is_write) {
-            Some(&mut stats.rsfail.response)
+            Some(Blocked::Response)
         } else if is_write {
             let needs_dram = matches!(
                 (self.write_policy, probe),
                 (WritePolicy::WriteThrough, _) | (WritePolicy::WriteBack, Probe::Miss { victim: Some(_), .. })
             );
-            (needs_dram && !dram_q.has_room(1)).then_some(&mut stats.rsfail.dram_queue)
+            (needs_dram && !dram_q.has_room(1)).then_some(Blocked::DramQueue)
         } else if hit {
             None
         } else if self.mshr.check(block).is_err() {
-            Some(&mut stats.rsfail.mshr)
+            Some(Blocked::Mshr)
         } else if !self.mshr.contains(block) && !dram_q.has_room(1) {
-            Some(&mut stats.rsfail.dram_queue)
+            Some(Blocked::DramQueue)
         } else {
             None
         };
-        if let Some(counter) = blocked {
-            *counter += 1;
+        self.blocked = blocked;
+        if let Some(b) = blocked {
+            Self::count_blocked(b, 1, stats);
             return false;
         }
         let mut req = self.queue.pop().expect("head exists");
@@ -186,9 +200,11 @@ impl L2Bank {
     /// Returns false (doing nothing) when a dirty victim cannot be written back yet.
     pub fn fill(&mut self, reply: &MemReq, dram_q: &mut DramQueue, next_id: &mut u64, stats: &mut L2Stats) -> bool {
         let block = self.block(reply.local);
+        self.fill_blocked = false;
         match self.tags.probe(block) {
             Probe::Miss { set, victim: Some(way) } => {
-                if !dram_q.has_room(1) {
+                self.fill_blocked = !dram_q.has_room(1);
+                if self.fill_blocked {
                     stats.rsfail.dram_queue += 1;
                     return false;
                 }
@@ -224,6 +240,24 @@ impl L2Bank {
             progress = true;
         }
         progress
+    }
+
+    fn count_blocked(b: Blocked, n: u64, stats: &mut L2Stats) {
+        match b {
+            Blocked::Mshr => stats.rsfail.mshr += n,
+            Blocked::DramQueue => stats.rsfail.dram_queue += n,
+            Blocked::Response => stats.rsfail.response += n,
+        }
+    }
+
+    /// Counts the retries a blocked head would have made in `cycles` skipped cycles.
+    pub fn account_skipped(&self, cycles: u64, stats: &mut L2Stats) {
+        if let (Some(b), false) = (self.blocked, self.queue.is_empty()) {
+            Self::count_blocked(b, cycles, stats);
+        }
+        if self.fill_blocked {
+            stats.rsfail.dram_queue += cycles;
+        }
     }
 
     pub fn next_event(&self) -> Option<u64> {
