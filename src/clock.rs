@@ -70,12 +70,11 @@ impl Clocks {
     /// skipped in each domain (indexed by `DRAM`, `L2`, `ICNT`, `CORE`).
     pub fn skip_to(&mut self, t_fs: u64) -> [u64; 4] {
         let mut skipped = [0; 4];
-        for d in 0..4 {
+        for (d, skip) in skipped.iter_mut().enumerate() {
             if self.next_fs[d] < t_fs {
-                let k = (t_fs - self.next_fs[d]).div_ceil(self.period_fs[d]);
-                self.next_fs[d] += k * self.period_fs[d];
-                self.cycle[d] += k;
-                skipped[d] = k;
+                *skip = (t_fs - self.next_fs[d]).div_ceil(self.period_fs[d]);
+                self.next_fs[d] += *skip * self.period_fs[d];
+                self.cycle[d] += *skip;
             }
         }
         skipped
