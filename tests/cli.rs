@@ -181,3 +181,16 @@ fn a_saved_config_runs_like_its_preset() {
     assert!(from_file.status.success(), "{}", stderr(&from_file));
     assert_eq!(stdout(&from_file), stdout(&from_preset));
 }
+
+#[test]
+fn inspect_lists_launches_and_static_loads() {
+    let o = warpscope(&["inspect", "--kernel", "atax", "--size", "tiny", "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let launches = v.as_array().unwrap();
+    assert_eq!(launches.len(), 2, "atax has two kernels");
+    for l in launches {
+        assert!(l["warp_instructions"].as_u64().unwrap() > 0);
+        assert!(!l["static_loads"].as_array().unwrap().is_empty());
+    }
+}

@@ -146,35 +146,3 @@ fn kmeans_cluster_loads_are_one_address() {
     }
     check_lines("kmeans", 0, "features", 0, &[1]);
 }
-
-#[test]
-#[ignore = "prints instruction counts; run with --release -- --ignored --nocapture"]
-fn instruction_counts() {
-    for size in [Size::Tiny, Size::Small, Size::Paper] {
-        for (name, _) in KERNELS {
-            if std::env::var("KERNEL").is_ok_and(|k| k != *name) {
-                continue;
-            }
-            let b = build(name, size, 1).unwrap();
-            let (mut instrs, mut mem, mut warps) = (0u64, 0u64, 0u64);
-            let mut out = Vec::new();
-            for k in &b.launches {
-                let g = k.grid();
-                for cta in 0..g.ctas {
-                    for warp in 0..g.warps_per_cta() {
-                        warps += 1;
-                        let mut step = 0;
-                        while k.emit(cta, warp, step, &mut out) {
-                            step += 1;
-                            instrs += out.len() as u64;
-                            mem += mems(&out).count() as u64;
-                            out.clear();
-                        }
-                    }
-                }
-            }
-            let launches = b.launches.len();
-            println!("{size:?} {name}: {launches} launches, {warps} warps, {instrs} warp-instructions, {mem} memory");
-        }
-    }
-}

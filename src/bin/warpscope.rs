@@ -9,6 +9,24 @@ use warpscope::kernels::{Size, KERNELS};
 use warpscope::stats::{build_report, render_text};
 use warpscope::{Config, Simulator};
 
+/// Writes to stdout; a closed pipe (`warpscope ... | head`) ends the program quietly
+/// instead of panicking.
+fn write_out(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {
+        std::process::exit(0);
+    }
+}
+
+macro_rules! out {
+    ($($arg:tt)*) => { write_out(&format!($($arg)*)) };
+}
+
+macro_rules! outln {
+    ($($arg:tt)*) => { write_out(&format!("{}\n", format_args!($($arg)*))) };
+}
+
 #[derive(Parser)]
 #[command(
     name = "warpscope",
@@ -93,6 +111,17 @@ enum Command {
         #[arg(value_enum)]
         what: Listing,
     },
+    /// Describe a benchmark without simulating it: launches, static loads, instruction counts.
+    Inspect {
+        #[arg(long)]
+        kernel: String,
+        #[arg(long, value_enum, default_value = "small")]
+        size: SizeArg,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
     /// Measure simulation speed on a fixed set of runs.
     Bench {
         /// Repetitions per run; the fastest is reported.
@@ -120,8 +149,8 @@ fn dispatch(cmd: Command) -> Result<ExitCode, ConfigErrors> {
             sim.run_until(max_cycles.unwrap_or(u64::MAX));
             let report = build_report(&sim);
             match format {
-                Format::Json => println!("{}", serde_json::to_string_pretty(&report).expect("reports serialize")),
-                Format::Text => print!("{}", render_text(&report)),
+                Format::Json => outln!("{}", serde_json::to_string_pretty(&report).expect("reports serialize")),
+                Format::Text => out!("{}", render_text(&report)),
             }
             if let Some(e) = sim.error() {
                 eprintln!("error: {e}");
@@ -131,11 +160,20 @@ fn dispatch(cmd: Command) -> Result<ExitCode, ConfigErrors> {
         }
         Command::Config { machine } => {
             let cfg = resolve(&machine)?;
-            println!("{}", serde_json::to_string_pretty(&cfg).expect("configs serialize"));
+            outln!("{}", serde_json::to_string_pretty(&cfg).expect("configs serialize"));
             Ok(ExitCode::SUCCESS)
         }
         Command::List { what } => {
             list(what);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Inspect { kernel, size, seed, format } => {
+            let bench = warpscope::kernels::build(&kernel, size.into(), seed)?;
+            let launches = warpscope::kernels::inspect::summarize(&bench);
+            match format {
+                Format::Json => outln!("{}", serde_json::to_string_pretty(&launches).expect("summaries serialize")),
+                Format::Text => print_inspection(&bench.name, &launches),
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { repeat } => {
@@ -178,18 +216,45 @@ fn list(what: Listing) {
         Listing::Presets => {
             for name in preset_names() {
                 let desc = preset(name).map(|c| c.description).unwrap_or_default();
-                println!("{name:<16} {desc}");
+                outln!("{name:<16} {desc}");
             }
         }
         Listing::Kernels => {
             for (name, desc) in KERNELS {
-                println!("{name:<16} {desc}");
+                outln!("{name:<16} {desc}");
             }
         }
         Listing::Policies => {
             for (field, names) in config::policy_families() {
-                println!("{field:<24} {}", names.join(" | "));
+                outln!("{field:<24} {}", names.join(" | "));
             }
+        }
+    }
+}
+
+fn print_inspection(name: &str, launches: &[warpscope::kernels::inspect::LaunchSummary]) {
+    let total: u64 = launches.iter().map(|l| l.warp_instructions).sum();
+    outln!("{name}: {} launches, {total} warp instructions", launches.len());
+    for l in launches {
+        outln!(
+            "  {:<16} {} CTAs x {} threads, {} warps, {} warp instructions ({} memory)",
+            l.name,
+            l.ctas,
+            l.threads_per_cta,
+            l.warps,
+            l.warp_instructions,
+            l.memory_instructions
+        );
+        for s in &l.static_loads {
+            outln!(
+                "      pc {:<3} {:?} {:<14} .{:?}{}{}",
+                s.pc,
+                s.kind,
+                s.array,
+                s.op,
+                if s.in_loop { " in loop" } else { "" },
+                if s.after_barrier { " after barrier" } else { "" }
+            );
         }
     }
 }
@@ -221,10 +286,17 @@ const BENCH_RUNS: &[(&str, &str, Size)] = &[
 ];
 
 fn bench(repeat: u32) -> Result<(), ConfigErrors> {
-    println!("host: {}", host_description());
-    println!(
+    outln!("host: {}", host_description());
+    outln!(
         "{:<14} {:<8} {:<6} {:>10} {:>9} {:>14} {:>14} {:>16}",
-        "preset", "kernel", "size", "cycles", "wall s", "GPU cycles/s", "SM-cycles/s", "warp instr/s"
+        "preset",
+        "kernel",
+        "size",
+        "cycles",
+        "wall s",
+        "GPU cycles/s",
+        "SM-cycles/s",
+        "warp instr/s"
     );
     for &(p, k, size) in BENCH_RUNS {
         let cfg = preset(p).expect("bench presets exist");
@@ -244,7 +316,7 @@ fn bench(repeat: u32) -> Result<(), ConfigErrors> {
             best = best.min(dt);
         }
         let (cycles, wi) = result;
-        println!(
+        outln!(
             "{:<14} {:<8} {:<6} {:>10} {:>9.3} {:>14.0} {:>14.0} {:>16.0}",
             p,
             k,

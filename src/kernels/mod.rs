@@ -11,6 +11,7 @@ pub mod conv_separable;
 pub mod gesummv;
 pub mod graph;
 pub mod hotspot;
+pub mod inspect;
 pub mod kmeans;
 pub mod matvec;
 pub mod mvt;
