@@ -52,9 +52,6 @@ pub struct MemReq {
     pub partition: u16,
     /// Address with the channel bits removed: what the L2 slice and the DRAM channel index by.
     pub local: u64,
-    /// Set by the SM on the last request of a warp-load sent to this partition, so a
-    /// controller can tell when a warp-group is complete.
-    pub last_of_group: bool,
     /// L2 write-back of a dirty line (no SM waits for it).
     pub writeback: bool,
     pub t_issue: u64,
@@ -82,7 +79,6 @@ impl MemReq {
             warp_load: NO_WARP_LOAD,
             partition: 0,
             local: addr,
-            last_of_group: false,
             writeback: false,
             t_issue: 0,
             t_l2_arrive: 0,
