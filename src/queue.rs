@@ -11,7 +11,7 @@ pub struct BoundedQueue<T> {
 
 impl<T> BoundedQueue<T> {
     pub fn new(capacity: u32) -> Self {
-        Self { items: VecDeque::with_capacity(capacity as usize), capacity: capacity as usize }
+        Self { items: VecDeque::with_capacity(capacity.min(64) as usize), capacity: capacity as usize }
     }
 
     #[inline]

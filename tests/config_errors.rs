@@ -124,3 +124,25 @@ fn unknown_kernel_lists_the_valid_ones() {
     assert_eq!(e.field, "kernel");
     assert!(e.message.contains("bfs") && e.message.contains("atax"), "{}", e.message);
 }
+
+#[test]
+fn limits_that_would_exhaust_memory_or_overflow_are_errors() {
+    for (path, value) in [
+        ("l1d.ways", "256"),
+        ("l2.ports", "65"),
+        ("l1d.mshrs", "4000000000"),
+        ("l2.size_kb", "4000000000"),
+        ("core.max_ctas_per_sm", "100000"),
+    ] {
+        let e = set(path, value).unwrap_err();
+        assert!(e.0.iter().any(|e| e.field == path), "{path}: {e}");
+    }
+}
+
+#[test]
+fn a_cta_larger_than_an_sm_is_a_config_error() {
+    let cfg = set("core.max_threads_per_sm", "64").unwrap();
+    let e = only(warpscope::Simulator::new(cfg, "bfs", warpscope::Size::Tiny, 1).err().unwrap());
+    assert_eq!(e.field, "core.max_threads_per_sm");
+    assert!(e.message.contains("512 threads"), "{}", e.message);
+}

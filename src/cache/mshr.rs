@@ -27,7 +27,7 @@ pub struct MshrTable<T> {
 impl<T> MshrTable<T> {
     pub fn new(capacity: u32, max_merge: u32) -> Self {
         Self {
-            entries: Vec::with_capacity(capacity as usize),
+            entries: Vec::with_capacity(capacity.min(64) as usize),
             capacity: capacity as usize,
             max_merge: max_merge as usize,
         }

@@ -106,6 +106,8 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     k.at_most("core.max_warps_per_sm", co.max_warps_per_sm as u64, 1024, "simulator limit");
     k.positive("core.max_threads_per_sm", co.max_threads_per_sm as u64);
     k.positive("core.max_ctas_per_sm", co.max_ctas_per_sm as u64);
+    k.at_most("core.max_ctas_per_sm", co.max_ctas_per_sm as u64, 1024, "simulator limit");
+    k.at_most("core.max_threads_per_sm", co.max_threads_per_sm as u64, 1 << 16, "simulator limit");
     k.positive("core.schedulers_per_sm", co.schedulers_per_sm as u64);
     k.at_most(
         "core.schedulers_per_sm",
@@ -119,7 +121,10 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     let l1 = &c.l1d;
     k.geometry("l1d", l1.size_kb as u64 * 1024, l1.ways, l1.line_bytes, 1);
     k.at_most("l1d.line_bytes", l1.line_bytes as u64, 4096, "lines larger than a page are not modelled");
+    k.at_most("l1d.size_kb", l1.size_kb as u64, 1 << 16, "64 MB simulator limit");
+    k.at_most("l1d.ways", l1.ways as u64, 64, "simulator limit");
     k.positive("l1d.mshrs", l1.mshrs as u64);
+    k.at_most("l1d.mshrs", l1.mshrs as u64, 1 << 16, "simulator limit");
     k.positive("l1d.mshr_merge", l1.mshr_merge as u64);
     k.positive("l1d.miss_queue", l1.miss_queue as u64);
     k.positive("l1d.hit_latency", l1.hit_latency as u64);
@@ -152,7 +157,12 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     if l2.line_bytes != l1.line_bytes {
         k.0.push(ConfigError::new("l2.line_bytes", format!("must equal l1d.line_bytes ({})", l1.line_bytes)));
     }
+    k.at_most("l2.size_kb", l2.size_kb as u64, 1 << 20, "1 GB simulator limit");
+    k.at_most("l2.ways", l2.ways as u64, 64, "simulator limit");
+    k.at_most("l2.banks_per_partition", l2.banks_per_partition as u64, 64, "simulator limit");
     k.positive("l2.ports", l2.ports as u64);
+    k.at_most("l2.ports", l2.ports as u64, 64, "simulator limit");
+    k.at_most("l2.mshrs", l2.mshrs as u64, 1 << 16, "simulator limit");
     k.positive("l2.bank_queue", l2.bank_queue as u64);
     k.positive("l2.tag_latency", l2.tag_latency as u64);
     k.positive("l2.mshrs", l2.mshrs as u64);

@@ -19,8 +19,8 @@ pub(crate) struct Queues {
 impl Queues {
     pub fn new(d: &DramConfig) -> Self {
         Self {
-            read: Vec::with_capacity(d.read_queue as usize),
-            write: Vec::with_capacity(d.write_queue as usize),
+            read: Vec::with_capacity(d.read_queue.min(64) as usize),
+            write: Vec::with_capacity(d.write_queue.min(64) as usize),
             read_cap: d.read_queue as usize,
             write_cap: d.write_queue as usize,
             high: d.write_high_watermark as usize,

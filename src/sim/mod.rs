@@ -18,7 +18,7 @@ pub use series::Series;
 
 use crate::cache::l2::WarpL2Counters;
 use crate::clock::{Clocks, Now, CORE, DRAM, ICNT, L2};
-use crate::config::{Config, ConfigErrors};
+use crate::config::{Config, ConfigError, ConfigErrors};
 use crate::core::sm::Ports;
 use crate::core::Sm;
 use crate::icnt::Crossbar;
@@ -88,9 +88,21 @@ pub struct Simulator {
 }
 
 impl Simulator {
-    /// Builds the machine and the benchmark; fails on an unknown kernel.
+    /// Builds the machine and the benchmark; fails on an unknown kernel or a CTA that
+    /// cannot fit on an SM of this machine.
     pub fn new(cfg: Config, kernel: &str, size: Size, seed: u64) -> Result<Self, ConfigErrors> {
         let bench = kernels::build(kernel, size, seed)?;
+        for k in &bench.launches {
+            let g = k.grid();
+            if g.threads_per_cta > cfg.core.max_threads_per_sm {
+                let msg = format!("{} needs {} threads per CTA, more than this SM holds", k.name(), g.threads_per_cta);
+                return Err(ConfigError::new("core.max_threads_per_sm", msg).into());
+            }
+            if g.warps_per_cta() > cfg.core.max_warps_per_sm {
+                let msg = format!("{} needs {} warps per CTA, more than this SM holds", k.name(), g.warps_per_cta());
+                return Err(ConfigError::new("core.max_warps_per_sm", msg).into());
+            }
+        }
         Ok(Self::with_benchmark(cfg, bench, seed))
     }
 
