@@ -13,6 +13,7 @@ pub mod icnt;
 pub mod kernels;
 pub mod mem;
 pub mod partition;
+pub mod plot;
 pub mod queue;
 pub mod sim;
 pub mod stats;

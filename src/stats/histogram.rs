@@ -1,9 +1,10 @@
 //! A fixed-width histogram with an overflow bin, plus the exact sum and count so the
 //! mean is not quantised.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// One metric's distribution; also read back from saved report JSON by the charts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Histogram {
     pub bin_width: u64,
     /// counts[i] holds samples in [i * bin_width, (i + 1) * bin_width).
@@ -13,6 +14,13 @@ pub struct Histogram {
     pub samples: u64,
     pub sum: u64,
     pub max: u64,
+}
+
+/// An empty histogram with no bins: every sample would land in the overflow.
+impl Default for Histogram {
+    fn default() -> Self {
+        Self::new(1, 0)
+    }
 }
 
 impl Histogram {

@@ -1,11 +1,11 @@
 //! Per-warp L2 hit ratios and MeDiC's warp types.
 
 use crate::cache::l2::WarpL2Counters;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Fractions of warps (with at least one L2 read) of each type, by L2 hit ratio:
 /// all-hit 100 %, mostly-hit >= 70 %, balanced, mostly-miss <= 20 %, all-miss 0 %.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct WarpTypes {
     pub all_hit: f64,
     pub mostly_hit: f64,

@@ -1,0 +1,102 @@
+//! The six charts by stable name, with their titles and axis labels (each with its unit).
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A chart of ARCHITECTURE.md §6's metrics. The snake_case names are stable: URLs, the CLI and
+/// exported file names use them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Chart {
+    /// Latency divergence of warp-loads (last minus first return).
+    Divergence,
+    /// Per-warp L2 hit ratio over warps (MeDiC fig. 3).
+    HitRatio,
+    /// MeDiC's warp types by L2 hit ratio.
+    WarpTypes,
+    /// L2 queuing latency of requests (MeDiC fig. 8).
+    QueueLatency,
+    /// Requests per memory partition (sound baseline fig. 10b).
+    Partitions,
+    /// IPC and L2 hit rate over the run.
+    Timeline,
+}
+
+impl Chart {
+    pub const ALL: [Chart; 6] =
+        [Chart::Divergence, Chart::HitRatio, Chart::WarpTypes, Chart::QueueLatency, Chart::Partitions, Chart::Timeline];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Chart::Divergence => "divergence",
+            Chart::HitRatio => "hit_ratio",
+            Chart::WarpTypes => "warp_types",
+            Chart::QueueLatency => "queue_latency",
+            Chart::Partitions => "partitions",
+            Chart::Timeline => "timeline",
+        }
+    }
+
+    /// The chart called `name`; an unknown name gets an error listing the valid ones.
+    pub fn from_name(name: &str) -> Result<Chart, String> {
+        Chart::ALL.into_iter().find(|c| c.name() == name).ok_or_else(|| {
+            let names: Vec<&str> = Chart::ALL.iter().map(|c| c.name()).collect();
+            format!("unknown chart `{name}`; valid charts are: {}", names.join(", "))
+        })
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Chart::Divergence => "Latency divergence of warp-loads",
+            Chart::HitRatio => "Per-warp L2 hit ratio",
+            Chart::WarpTypes => "Warp types by L2 hit ratio",
+            Chart::QueueLatency => "L2 queuing latency of requests",
+            Chart::Partitions => "Requests per memory partition",
+            Chart::Timeline => "IPC and L2 hit rate over the run",
+        }
+    }
+
+    pub fn x_label(self) -> &'static str {
+        match self {
+            Chart::Divergence => "divergence: last minus first return (core cycles)",
+            Chart::HitRatio => "L2 hit ratio of the warp (%)",
+            Chart::WarpTypes => "warp type (L2 hit ratio, %)",
+            Chart::QueueLatency => "queuing latency: arrival to tag lookup (L2 cycles)",
+            Chart::Partitions => "memory partition (index)",
+            Chart::Timeline => "time (core cycles)",
+        }
+    }
+
+    /// The y axis; the timeline's upper panel.
+    pub fn y_label(self) -> &'static str {
+        match self {
+            Chart::Divergence => "warp-loads (%)",
+            Chart::HitRatio | Chart::WarpTypes => "warps (%)",
+            Chart::QueueLatency => "requests (%)",
+            Chart::Partitions => "requests (% of all)",
+            Chart::Timeline => "IPC (warp instructions / cycle)",
+        }
+    }
+
+    /// The second y axis: the timeline's lower panel.
+    pub fn y2_label(self) -> Option<&'static str> {
+        match self {
+            Chart::Timeline => Some("L2 hit rate (%)"),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Chart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Chart {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Chart::from_name(s)
+    }
+}

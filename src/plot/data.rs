@@ -1,0 +1,91 @@
+//! The slice of a report the charts draw. The browser keeps each run as a JSON object and the
+//! CLI reads saved reports, so a report's JSON deserializes straight into a `ChartRun`.
+
+use crate::stats::{Histogram, Report, WarpTypes};
+use serde::{Deserialize, Serialize};
+
+/// One run as the charts see it. Fields nest as in the report (`latency.divergence_histogram`,
+/// ...), so a report's JSON reads as a `ChartRun` (its other keys are ignored, missing sections
+/// default to empty) and a `ChartRun`'s own JSON reads back the same way.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ChartRun {
+    /// What tells this run apart in a comparison: a policy, a preset, a file stem.
+    pub label: String,
+    /// Core cycles of the whole run.
+    pub cycles: u64,
+    /// Warp instructions per core cycle, whole GPU.
+    pub ipc: f64,
+    pub latency: LatencyData,
+    pub l2: L2Data,
+    pub warps: WarpData,
+    pub partitions: PartitionData,
+    pub series: SeriesData,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LatencyData {
+    /// Last minus first return per warp-load, core cycles.
+    pub divergence_histogram: Histogram,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct L2Data {
+    /// Arrival at the partition to tag lookup, L2 cycles.
+    pub queue_latency_histogram: Histogram,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct WarpData {
+    /// Warps per equal-width bin of per-warp L2 hit ratio; the last bin includes 100 %.
+    pub l2_hit_ratio_histogram: Vec<u64>,
+    pub types: WarpTypes,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PartitionData {
+    /// Requests that reached each memory partition.
+    pub requests: Vec<u64>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SeriesData {
+    /// Core cycle at the end of each window.
+    pub cycle: Vec<u64>,
+    /// Warp instructions per core cycle within each window.
+    pub ipc: Vec<f64>,
+    /// L2 read hits over L2 reads within each window, 0..=1.
+    pub l2_hit_rate: Vec<f64>,
+}
+
+impl ChartRun {
+    pub fn from_report(label: impl Into<String>, r: &Report) -> Self {
+        Self {
+            label: label.into(),
+            cycles: r.cycles,
+            ipc: r.ipc,
+            latency: LatencyData { divergence_histogram: r.latency.divergence_histogram.clone() },
+            l2: L2Data { queue_latency_histogram: r.l2.queue_latency_histogram.clone() },
+            warps: WarpData { l2_hit_ratio_histogram: r.warps.l2_hit_ratio_histogram.clone(), types: r.warps.types },
+            partitions: PartitionData { requests: r.partitions.requests.clone() },
+            series: SeriesData {
+                cycle: r.series.cycle.clone(),
+                ipc: r.series.ipc.clone(),
+                l2_hit_rate: r.series.l2_hit_rate.clone(),
+            },
+        }
+    }
+
+    /// Reads a report's (or a `ChartRun`'s) JSON and labels the run; a label in the JSON is
+    /// replaced, since the caller knows what distinguishes the runs it compares.
+    pub fn from_json(label: impl Into<String>, json: &str) -> Result<Self, String> {
+        let mut run: ChartRun = serde_json::from_str(json).map_err(|e| format!("not a warpscope report: {e}"))?;
+        run.label = label.into();
+        Ok(run)
+    }
+}

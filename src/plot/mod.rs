@@ -1,0 +1,54 @@
+//! The charts, drawn once for any plotters `DrawingBackend`: SVG natively (the CLI and
+//! exports) and, later, canvases on the web page. Every chart takes one or more runs, since
+//! comparing runs is what the charts are for.
+//!
+//! Text: natively plotters measures labels with Noto Sans embedded in the binary (no system
+//! font libraries); on wasm32 it asks the browser, which needs `window` (draw on the page, not
+//! in a worker). SVG output names the `sans-serif` family and leaves glyphs to the viewer.
+
+mod bars;
+mod chart;
+mod data;
+mod model;
+mod style;
+mod table;
+mod timeline;
+
+pub use chart::Chart;
+pub use data::{ChartRun, L2Data, LatencyData, PartitionData, SeriesData, WarpData};
+pub use table::{table, Table};
+
+use model::{model, Model};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// Draws `chart` for `runs` (overlaid or grouped, with a legend when there are several) on
+/// `area`. Empty data draws the axes with a "no data" note; errors are the backend's.
+pub fn draw<DB: DrawingBackend>(chart: Chart, runs: &[ChartRun], area: &DrawingArea<DB, Shift>) -> Result<(), String> {
+    style::ensure_fonts();
+    let (w, h) = area.dim_in_pixel();
+    if w < MIN_SIZE.0 || h < MIN_SIZE.1 {
+        return Err(format!("a chart needs at least {}x{} pixels, not {w}x{h}", MIN_SIZE.0, MIN_SIZE.1));
+    }
+    match model(chart, runs) {
+        Model::Bars(b) => bars::draw_bars(chart, &b, area),
+        Model::Lines(lines) => timeline::draw_timeline(chart, &lines, area),
+    }
+}
+
+/// Below this the labels leave no room for the plot.
+pub const MIN_SIZE: (u32, u32) = (240, 180);
+
+/// The chart as an SVG document of `width` x `height` pixels.
+pub fn svg(chart: Chart, runs: &[ChartRun], width: u32, height: u32) -> Result<String, String> {
+    let mut out = String::new();
+    {
+        let area = SVGBackend::with_string(&mut out, (width, height)).into_drawing_area();
+        draw(chart, runs, &area)?;
+        area.present().map_err(style::err)?;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,151 @@
+use super::*;
+use crate::stats::{Histogram, WarpTypes};
+
+fn hist(bin_width: u64, bins: usize, samples: &[u64]) -> Histogram {
+    let mut h = Histogram::new(bin_width, bins);
+    for &s in samples {
+        h.add(s);
+    }
+    h
+}
+
+/// A small run whose every chart has data, with numbers easy to check by hand.
+fn fixture(label: &str) -> ChartRun {
+    ChartRun {
+        label: label.into(),
+        cycles: 3000,
+        ipc: 1.5,
+        latency: LatencyData { divergence_histogram: hist(50, 80, &[0, 10, 60, 160, 9000]) },
+        l2: L2Data { queue_latency_histogram: hist(4, 64, &[0, 1, 5, 7]) },
+        warps: WarpData {
+            l2_hit_ratio_histogram: vec![2, 0, 0, 0, 0, 0, 0, 0, 1, 1],
+            types: WarpTypes { all_hit: 0.25, mostly_hit: 0.25, balanced: 0.0, mostly_miss: 0.0, all_miss: 0.5 },
+        },
+        partitions: PartitionData { requests: vec![10, 30, 60] },
+        series: SeriesData {
+            cycle: vec![1000, 2000, 3000],
+            ipc: vec![1.0, 2.0, 1.5],
+            l2_hit_rate: vec![0.5, 0.25, 1.0],
+        },
+    }
+}
+
+fn column(t: &Table, i: usize) -> Vec<&str> {
+    t.rows.iter().map(|r| r[i].as_str()).collect()
+}
+
+#[test]
+fn histogram_tables_trim_the_empty_tail_and_keep_the_overflow() {
+    let t = table(Chart::Divergence, &[fixture("a")]);
+    assert_eq!(t.headers, vec![Chart::Divergence.x_label().to_string(), "a: warp-loads (%)".to_string()]);
+    assert_eq!(column(&t, 0), vec!["0–49", "50–99", "100–149", "150–199", "≥ 4000"]);
+    assert_eq!(column(&t, 1), vec!["40.00", "20.00", "0.00", "20.00", "20.00"]);
+    let t = table(Chart::QueueLatency, &[fixture("a")]);
+    assert_eq!(column(&t, 0), vec!["0–3", "4–7"]);
+    assert_eq!(column(&t, 1), vec!["50.00", "50.00"]);
+}
+
+#[test]
+fn category_tables_hold_percentages_per_run() {
+    let mut b = fixture("b");
+    b.partitions.requests = vec![50, 50, 0, 0];
+    let runs = [fixture("a"), b];
+    let t = table(Chart::Partitions, &runs);
+    assert_eq!(t.headers[1..], ["a: requests (% of all)".to_string(), "b: requests (% of all)".to_string()]);
+    assert_eq!(column(&t, 0), vec!["0", "1", "2", "3"]);
+    assert_eq!(column(&t, 1), vec!["10.00", "30.00", "60.00", "0.00"]);
+    assert_eq!(column(&t, 2), vec!["50.00", "50.00", "0.00", "0.00"]);
+    let t = table(Chart::HitRatio, &runs);
+    assert_eq!(t.rows.len(), 10);
+    assert_eq!(t.rows[0], vec!["0–10", "50.00", "50.00"]);
+    assert_eq!(t.rows[9], vec!["90–100", "25.00", "25.00"]);
+    let t = table(Chart::WarpTypes, &runs[..1]);
+    assert_eq!(column(&t, 0)[1], "mostly-hit (≥ 70 %)");
+    assert_eq!(column(&t, 1), vec!["25.00", "25.00", "0.00", "0.00", "50.00"]);
+}
+
+#[test]
+fn timeline_table_has_a_row_per_window_and_run() {
+    let t = table(Chart::Timeline, &[fixture("a"), ChartRun::default()]);
+    assert_eq!(t.headers, vec!["run", "time (core cycles)", "IPC (warp instructions / cycle)", "L2 hit rate (%)"]);
+    assert_eq!(t.rows.len(), 3);
+    assert_eq!(t.rows[1], vec!["a", "2000", "2.000", "25.00"]);
+}
+
+#[test]
+fn long_histograms_merge_bins_and_mixed_widths_still_bin() {
+    let samples: Vec<u64> = (0..80).map(|i| i * 50).collect();
+    let mut a = fixture("a");
+    a.latency.divergence_histogram = hist(50, 80, &samples);
+    let t = table(Chart::Divergence, &[a.clone()]);
+    assert_eq!(t.rows.len(), 40);
+    assert_eq!(t.rows[0], vec!["0–99", "2.50"]);
+    let mut b = fixture("b");
+    b.latency.divergence_histogram = hist(25, 40, &[30, 999, 1000]);
+    let t = table(Chart::Divergence, &[a, b]);
+    assert_eq!(t.rows.last().unwrap()[0], "≥ 1000");
+    assert_eq!(t.rows.last().unwrap()[2], "33.33");
+}
+
+#[test]
+fn empty_runs_give_empty_tables() {
+    for chart in Chart::ALL {
+        assert!(table(chart, &[ChartRun::default()]).rows.is_empty(), "{chart}");
+        assert!(table(chart, &[]).rows.is_empty(), "{chart}");
+    }
+}
+
+#[test]
+fn csv_quotes_only_what_needs_it() {
+    let t = Table { headers: vec!["a".into(), "b, c".into()], rows: vec![vec!["say \"hi\"".into(), "1".into()]] };
+    assert_eq!(t.to_csv(), "a,\"b, c\"\r\n\"say \"\"hi\"\"\",1\r\n");
+}
+
+#[test]
+fn chart_names_round_trip_and_unknown_names_list_the_valid_ones() {
+    for chart in Chart::ALL {
+        assert_eq!(Chart::from_name(chart.name()), Ok(chart));
+        assert_eq!(serde_json::to_string(&chart).unwrap(), format!("\"{}\"", chart.name()));
+    }
+    let e = Chart::from_name("pie").unwrap_err();
+    assert!(e.contains("pie") && Chart::ALL.iter().all(|c| e.contains(c.name())), "{e}");
+}
+
+#[test]
+fn every_chart_renders_for_one_two_and_no_runs_with_its_axis_labels() {
+    let cases: Vec<(&str, Vec<ChartRun>)> = vec![
+        ("one", vec![fixture("gto")]),
+        ("two", vec![fixture("gto"), fixture("lrr")]),
+        ("empty", vec![ChartRun::default()]),
+        ("none", vec![]),
+    ];
+    for chart in Chart::ALL {
+        for (case, runs) in &cases {
+            let s = svg(chart, runs, 800, 500).unwrap_or_else(|e| panic!("{chart} {case}: {e}"));
+            assert!(s.starts_with("<svg"), "{chart} {case}");
+            for label in [chart.title(), chart.x_label(), chart.y_label()].into_iter().chain(chart.y2_label()) {
+                assert!(s.contains(label), "{chart} {case}: no `{label}`");
+            }
+            let empty = runs.iter().all(|r| *r == ChartRun::default());
+            assert_eq!(s.contains("\nno data\n"), empty, "{chart} {case}");
+            if runs.len() == 2 {
+                assert!(s.contains("\ngto") && s.contains("\nlrr"), "{chart}: legend");
+            }
+        }
+    }
+}
+
+#[test]
+fn too_small_an_area_is_an_error() {
+    assert!(svg(Chart::Timeline, &[fixture("a")], 100, 50).is_err());
+    assert!(svg(Chart::Divergence, &[fixture("a")], 0, 0).is_err());
+}
+
+#[test]
+fn chart_runs_round_trip_through_json() {
+    let run = fixture("a");
+    let json = serde_json::to_string(&run).unwrap();
+    assert_eq!(ChartRun::from_json("a", &json), Ok(run));
+    assert_eq!(ChartRun::from_json("x", "{}"), Ok(ChartRun { label: "x".into(), ..ChartRun::default() }));
+    assert!(ChartRun::from_json("x", "[1]").is_err());
+}
