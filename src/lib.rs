@@ -17,6 +17,8 @@ pub mod plot;
 pub mod queue;
 pub mod sim;
 pub mod stats;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
 
 pub use config::{Config, ConfigError, ConfigErrors};
 pub use kernels::Size;

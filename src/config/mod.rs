@@ -7,11 +7,13 @@
 mod overrides;
 mod policies;
 mod presets;
+mod schema;
 mod validate;
 
 pub use overrides::{apply_set, parse_config, parse_config_value};
 pub use policies::*;
 pub use presets::{preset, preset_names, PRESETS};
+pub use schema::{schema, FieldSchema};
 pub use validate::{ConfigError, ConfigErrors};
 
 use serde::{Deserialize, Serialize};

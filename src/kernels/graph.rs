@@ -78,7 +78,7 @@ pub fn rmat(scale: u32, samples: usize, symmetric: bool, rng: &mut ChaCha8Rng) -
     let nodes = 1usize << scale;
     let mut perm: Vec<u32> = (0..nodes as u32).collect();
     for i in (1..nodes).rev() {
-        let j = rng.gen_range(0..=i);
+        let j = rng.gen_range(0..=i as u32) as usize;
         perm.swap(i, j);
     }
     let (a, b, c) = RMAT_ABC;

@@ -2,7 +2,7 @@
 //! one bar per run side by side, so runs compare bin by bin.
 
 use super::model::Bars;
-use super::style::{self, err, DESC_PX, FONT, LABEL_PX};
+use super::style::{self, err, Scale, DESC_PX, FONT, LABEL_PX};
 use super::Chart;
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
 use plotters::coord::Shift;
@@ -18,6 +18,7 @@ pub(super) fn draw_bars<DB: DrawingBackend>(
     chart: Chart,
     b: &Bars,
     area: &DrawingArea<DB, Shift>,
+    s: Scale,
 ) -> Result<(), String> {
     let legend: Vec<(String, RGBColor)> = b
         .runs
@@ -28,22 +29,22 @@ pub(super) fn draw_bars<DB: DrawingBackend>(
             (label, style::color(i))
         })
         .collect();
-    let plot = style::frame(chart.title(), &legend, area)?;
+    let plot = style::frame(chart.title(), &legend, area, s)?;
     let n = b.categories.len();
     let top = b.runs.iter().flat_map(|r| r.values.iter().copied()).fold(0.0, f64::max);
     let top = if top > 0.0 { top * 1.1 } else { 1.0 };
 
     let ticks: Vec<&str> = b.categories.iter().map(|c| c.tick.as_str()).collect();
-    let plot_width = plot.dim_in_pixel().0.saturating_sub(Y_LABEL_AREA + 3 * MARGIN);
-    let step = style::tick_step(&plot, &ticks, plot_width)?;
+    let plot_width = plot.dim_in_pixel().0.saturating_sub(s.px(Y_LABEL_AREA + 3 * MARGIN));
+    let step = style::tick_step(&plot, &ticks, plot_width, s)?;
     let key_points: Vec<f64> = (0..n).step_by(step).map(|i| i as f64).collect();
     let x = CategoryAxis { n: n.max(1), ticks: key_points };
 
     let mut ch = ChartBuilder::on(&plot)
-        .margin(MARGIN)
-        .margin_right(2 * MARGIN)
-        .x_label_area_size(44)
-        .y_label_area_size(Y_LABEL_AREA)
+        .margin(s.px(MARGIN))
+        .margin_right(s.px(2 * MARGIN))
+        .x_label_area_size(s.px(44))
+        .y_label_area_size(s.px(Y_LABEL_AREA))
         .build_cartesian_2d(x, 0.0..top)
         .map_err(err)?;
     let x_fmt = |v: &f64| {
@@ -59,12 +60,12 @@ pub(super) fn draw_bars<DB: DrawingBackend>(
         .x_label_formatter(&x_fmt)
         .y_label_formatter(&y_fmt)
         .max_light_lines(0)
-        .label_style((FONT, LABEL_PX))
-        .axis_desc_style((FONT, DESC_PX))
+        .label_style((FONT, s.px(LABEL_PX)))
+        .axis_desc_style((FONT, s.px(DESC_PX)))
         .draw()
         .map_err(err)?;
     if n == 0 {
-        return style::no_data(&ch.plotting_area().strip_coord_spec());
+        return style::no_data(&ch.plotting_area().strip_coord_spec(), s);
     }
 
     let w = GROUP / b.runs.len().max(1) as f64;

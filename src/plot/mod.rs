@@ -21,18 +21,30 @@ pub use table::{table, Table};
 use model::{model, Model};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use style::Scale;
 
 /// Draws `chart` for `runs` (overlaid or grouped, with a legend when there are several) on
 /// `area`. Empty data draws the axes with a "no data" note; errors are the backend's.
 pub fn draw<DB: DrawingBackend>(chart: Chart, runs: &[ChartRun], area: &DrawingArea<DB, Shift>) -> Result<(), String> {
+    draw_scaled(chart, runs, area, 1.0)
+}
+
+/// `draw` on a surface with `scale` device pixels per layout pixel (a high-DPI canvas).
+pub fn draw_scaled<DB: DrawingBackend>(
+    chart: Chart,
+    runs: &[ChartRun],
+    area: &DrawingArea<DB, Shift>,
+    scale: f64,
+) -> Result<(), String> {
     style::ensure_fonts();
+    let s = Scale(if scale.is_finite() { scale.clamp(0.5, 4.0) } else { 1.0 });
     let (w, h) = area.dim_in_pixel();
-    if w < MIN_SIZE.0 || h < MIN_SIZE.1 {
-        return Err(format!("a chart needs at least {}x{} pixels, not {w}x{h}", MIN_SIZE.0, MIN_SIZE.1));
+    if w < s.px(MIN_SIZE.0) || h < s.px(MIN_SIZE.1) {
+        return Err(format!("a chart needs at least {}x{} pixels, not {w}x{h}", s.px(MIN_SIZE.0), s.px(MIN_SIZE.1)));
     }
     match model(chart, runs) {
-        Model::Bars(b) => bars::draw_bars(chart, &b, area),
-        Model::Lines(lines) => timeline::draw_timeline(chart, &lines, area),
+        Model::Bars(b) => bars::draw_bars(chart, &b, area, s),
+        Model::Lines(lines) => timeline::draw_timeline(chart, &lines, area, s),
     }
 }
 

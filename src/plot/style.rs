@@ -23,6 +23,21 @@ pub(super) fn color(i: usize) -> RGBColor {
 }
 
 pub(super) const FONT: &str = "sans-serif";
+
+/// How many device pixels one layout pixel takes: 1 for SVG, the screen's pixel ratio on a
+/// canvas, so text and marks keep their size on high-DPI screens while staying crisp.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Scale(pub f64);
+
+impl Scale {
+    pub(super) fn px(self, n: u32) -> u32 {
+        (n as f64 * self.0).round().max(1.0) as u32
+    }
+
+    pub(super) fn i(self, n: i32) -> i32 {
+        (n as f64 * self.0).round() as i32
+    }
+}
 pub(super) const LABEL_PX: u32 = 13;
 pub(super) const DESC_PX: u32 = 14;
 const TITLE_PX: u32 = 18;
@@ -67,20 +82,23 @@ pub(super) fn frame<DB: DrawingBackend>(
     title: &str,
     legend: &[(String, RGBColor)],
     area: &DrawingArea<DB, Shift>,
+    s: Scale,
 ) -> Result<DrawingArea<DB, Shift>, String> {
     area.fill(&WHITE).map_err(err)?;
-    let body = area.titled(title, (FONT, TITLE_PX).into_font().style(FontStyle::Bold).color(&BLACK)).map_err(err)?;
+    let body =
+        area.titled(title, (FONT, s.px(TITLE_PX)).into_font().style(FontStyle::Bold).color(&BLACK)).map_err(err)?;
     if legend.len() < 2 {
         return Ok(body);
     }
-    let font = (FONT, LABEL_PX).into_font().color(&BLACK).pos(Pos::new(HPos::Left, VPos::Center));
+    let font = (FONT, s.px(LABEL_PX)).into_font().color(&BLACK).pos(Pos::new(HPos::Left, VPos::Center));
     let (width, _) = body.dim_in_pixel();
-    let (swatch, gap, margin) = (12i32, 18i32, 10i32);
+    let (swatch, gap, margin, pad) = (s.i(12), s.i(18), s.i(10), s.i(6));
+    let row_px = s.px(LEGEND_ROW_PX);
     // Lay entries out left to right, wrapping to a new row when one would pass the edge.
     let mut placed = Vec::with_capacity(legend.len());
     let (mut x, mut row) = (margin, 0i32);
     for (label, c) in legend {
-        let entry = swatch + 6 + text_width(&body, label, &font)?;
+        let entry = swatch + pad + text_width(&body, label, &font)?;
         if x > margin && x + entry > width as i32 - margin {
             x = margin;
             row += 1;
@@ -88,11 +106,11 @@ pub(super) fn frame<DB: DrawingBackend>(
         placed.push((x, row, label, c));
         x += entry + gap;
     }
-    let (strip, rest) = body.split_vertically((row as u32 + 1) * LEGEND_ROW_PX + 4);
+    let (strip, rest) = body.split_vertically((row as u32 + 1) * row_px + s.px(4));
     for (x, row, label, c) in placed {
-        let y = row * LEGEND_ROW_PX as i32 + LEGEND_ROW_PX as i32 / 2;
+        let y = row * row_px as i32 + row_px as i32 / 2;
         strip.draw(&Rectangle::new([(x, y - swatch / 2), (x + swatch, y + swatch / 2)], c.filled())).map_err(err)?;
-        strip.draw_text(label, &font, (x + swatch + 6, y)).map_err(err)?;
+        strip.draw_text(label, &font, (x + swatch + pad, y)).map_err(err)?;
     }
     Ok(rest)
 }
@@ -127,22 +145,24 @@ pub(super) fn tick_step<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     ticks: &[&str],
     plot_width: u32,
+    s: Scale,
 ) -> Result<usize, String> {
     if ticks.is_empty() {
         return Ok(1);
     }
-    let font = (FONT, LABEL_PX).into_text_style(area);
+    let font = (FONT, s.px(LABEL_PX)).into_text_style(area);
     let mut widest = 0;
     for t in ticks {
         widest = widest.max(text_width(area, t, &font)?);
     }
     let per_category = plot_width.max(1) as f64 / ticks.len() as f64;
-    Ok(((widest as f64 + 8.0) / per_category).ceil().max(1.0) as usize)
+    Ok(((widest as f64 + 8.0 * s.0) / per_category).ceil().max(1.0) as usize)
 }
 
 /// Writes "no data" in the middle of a plot whose runs have nothing to show.
-pub(super) fn no_data<DB: DrawingBackend>(plot: &DrawingArea<DB, Shift>) -> Result<(), String> {
+pub(super) fn no_data<DB: DrawingBackend>(plot: &DrawingArea<DB, Shift>, s: Scale) -> Result<(), String> {
     let (w, h) = plot.dim_in_pixel();
-    let font = (FONT, DESC_PX).into_font().color(&RGBColor(110, 110, 110)).pos(Pos::new(HPos::Center, VPos::Center));
+    let font =
+        (FONT, s.px(DESC_PX)).into_font().color(&RGBColor(110, 110, 110)).pos(Pos::new(HPos::Center, VPos::Center));
     plot.draw_text("no data", &font, (w as i32 / 2, h as i32 / 2)).map_err(err)
 }

@@ -5,7 +5,7 @@ use super::{Chart, ChartRun};
 
 /// A chart's plotted numbers: bar charts have one row per bar group (category) and one column
 /// per run; the timeline has one row per run and sample window.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Table {
     pub headers: Vec<String>,
     pub rows: Vec<Vec<String>>,

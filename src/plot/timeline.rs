@@ -2,7 +2,7 @@
 //! run on a shared cycle axis, so phases line up across runs and panels.
 
 use super::model::Line;
-use super::style::{self, err, DESC_PX, FONT, LABEL_PX};
+use super::style::{self, err, Scale, DESC_PX, FONT, LABEL_PX};
 use super::Chart;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -11,6 +11,7 @@ pub(super) fn draw_timeline<DB: DrawingBackend>(
     chart: Chart,
     lines: &[Line],
     area: &DrawingArea<DB, Shift>,
+    s: Scale,
 ) -> Result<(), String> {
     let legend: Vec<(String, RGBColor)> = lines
         .iter()
@@ -20,31 +21,30 @@ pub(super) fn draw_timeline<DB: DrawingBackend>(
             (text, style::color(i))
         })
         .collect();
-    let plot = style::frame(chart.title(), &legend, area)?;
+    let plot = style::frame(chart.title(), &legend, area, s)?;
     let panels = plot.split_evenly((2, 1));
     let x_max = lines.iter().flat_map(|l| l.cycle.iter().copied()).max().unwrap_or(0).max(1) as f64;
     let ipc_max = lines.iter().flat_map(|l| l.ipc.iter().copied()).fold(0.0, f64::max);
     let ipc_top = if ipc_max > 0.0 { ipc_max * 1.1 } else { 1.0 };
 
-    panel(&panels[0], lines, x_max, ipc_top, chart.y_label(), None, |l| &l.ipc)?;
+    panel(&panels[0], lines, (x_max, ipc_top), (chart.y_label(), None), s, |l| &l.ipc)?;
     let y2 = chart.y2_label().unwrap_or_default();
-    panel(&panels[1], lines, x_max, 100.0, y2, Some(chart.x_label()), |l| &l.hit_pct)
+    panel(&panels[1], lines, (x_max, 100.0), (y2, Some(chart.x_label())), s, |l| &l.hit_pct)
 }
 
 /// One panel: every run's `values` against cycles; the x axis is described on the lower one.
 fn panel<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     lines: &[Line],
-    x_max: f64,
-    y_top: f64,
-    y_desc: &str,
-    x_desc: Option<&str>,
+    (x_max, y_top): (f64, f64),
+    (y_desc, x_desc): (&str, Option<&str>),
+    s: Scale,
     values: impl Fn(&Line) -> &Vec<f64>,
 ) -> Result<(), String> {
     let mut ch = ChartBuilder::on(area)
-        .margin(12)
-        .x_label_area_size(if x_desc.is_some() { 44 } else { 24 })
-        .y_label_area_size(60)
+        .margin(s.px(12))
+        .x_label_area_size(s.px(if x_desc.is_some() { 44 } else { 24 }))
+        .y_label_area_size(s.px(60))
         .build_cartesian_2d(0.0..x_max, 0.0..y_top)
         .map_err(err)?;
     let x_fmt = |v: &f64| style::axis_number(*v, x_max);
@@ -56,22 +56,22 @@ fn panel<DB: DrawingBackend>(
         .x_label_formatter(&x_fmt)
         .y_label_formatter(&y_fmt)
         .max_light_lines(0)
-        .label_style((FONT, LABEL_PX))
-        .axis_desc_style((FONT, DESC_PX));
+        .label_style((FONT, s.px(LABEL_PX)))
+        .axis_desc_style((FONT, s.px(DESC_PX)));
     if let Some(d) = x_desc {
         mesh.x_desc(d);
     }
     mesh.draw().map_err(err)?;
     if lines.iter().all(|l| l.cycle.is_empty()) {
-        return style::no_data(&ch.plotting_area().strip_coord_spec());
+        return style::no_data(&ch.plotting_area().strip_coord_spec(), s);
     }
     for (i, l) in lines.iter().enumerate() {
         let color = style::color(i);
         let points: Vec<(f64, f64)> = l.cycle.iter().zip(values(l)).map(|(&c, &v)| (c as f64, v)).collect();
         if points.len() == 1 {
-            ch.draw_series(points.iter().map(|&p| Circle::new(p, 3, color.filled()))).map_err(err)?;
+            ch.draw_series(points.iter().map(|&p| Circle::new(p, s.px(3), color.filled()))).map_err(err)?;
         } else {
-            ch.draw_series(std::iter::once(PathElement::new(points, color.stroke_width(2)))).map_err(err)?;
+            ch.draw_series(std::iter::once(PathElement::new(points, color.stroke_width(s.px(2))))).map_err(err)?;
         }
     }
     Ok(())

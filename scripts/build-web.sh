@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds the static web app into dist/: the simulator as wasm (release, wasm-opt),
+# its wasm-bindgen glue, and the page bundled by webpack. Any static host can serve dist/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+echo "== wasm build"
+cargo build --lib --target wasm32-unknown-unknown --profile web --quiet
+wasm-bindgen --target web --out-dir pkg --out-name warpscope target/wasm32-unknown-unknown/web/warpscope.wasm
+node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-mutable-globals --enable-reference-types --enable-multivalue \
+  pkg/warpscope_bg.wasm -o pkg/warpscope_bg.wasm
+echo "== bundle"
+node_modules/.bin/webpack --mode production --stats errors-warnings
+wasm=$(ls dist/*.wasm)
+echo "built dist/: $(basename "$wasm") $(stat -c %s "$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped"

@@ -1,0 +1,173 @@
+//! The thin wasm-bindgen layer the web page and its worker call. Configs and reports
+//! cross as JSON text (the report is then byte-identical to the CLI's); errors cross
+//! as structured `{field, message}` values so the page can show them by their field.
+
+use crate::config::{parse_config, preset, preset_names, schema, ConfigError, ConfigErrors, PRESETS};
+use crate::kernels::{Size, KERNELS};
+use crate::plot::{draw_scaled, svg, table, Chart, ChartRun};
+use crate::stats::build_report;
+use crate::Simulator;
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
+
+fn to_js<T: Serialize + ?Sized>(v: &T) -> JsValue {
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
+}
+
+fn errors_to_js(e: &ConfigErrors) -> JsValue {
+    to_js(&e.0)
+}
+
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// Presets as `[{name, description, config}]`, the default first.
+#[wasm_bindgen]
+pub fn presets() -> JsValue {
+    #[derive(Serialize)]
+    struct P {
+        name: &'static str,
+        description: String,
+        config: crate::Config,
+    }
+    let list: Vec<P> = preset_names()
+        .into_iter()
+        .filter_map(|n| preset(n).map(|c| P { name: n, description: c.description.clone(), config: c }))
+        .collect();
+    to_js(&list)
+}
+
+/// Built-in kernels as `[[name, description]]`.
+#[wasm_bindgen]
+pub fn kernels() -> JsValue {
+    to_js(KERNELS)
+}
+
+/// The form schema (see `config::schema`), built from the default preset.
+#[wasm_bindgen]
+pub fn config_schema() -> JsValue {
+    let cfg = crate::config::parse_config(PRESETS[0].1).expect("the default preset is valid");
+    to_js(&schema(&cfg))
+}
+
+/// Validates a config document: `[]` or `[{field, message}, ...]`.
+#[wasm_bindgen]
+pub fn validate_config(config_json: &str) -> JsValue {
+    match parse_config(config_json) {
+        Ok(_) => to_js::<[ConfigError]>(&[]),
+        Err(e) => errors_to_js(&e),
+    }
+}
+
+/// A simulation the worker steps in chunks.
+#[wasm_bindgen]
+pub struct WasmSim {
+    sim: Simulator,
+}
+
+#[wasm_bindgen]
+impl WasmSim {
+    /// Builds a run; throws `[{field, message}]` for a bad config, kernel or size.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config_json: &str, kernel: &str, size: &str, seed: f64) -> Result<WasmSim, JsValue> {
+        let cfg = parse_config(config_json).map_err(|e| errors_to_js(&e))?;
+        let size = Size::parse(size).ok_or_else(|| {
+            let msg = format!("unknown size `{size}`; valid sizes are: {}", Size::NAMES.join(", "));
+            errors_to_js(&ConfigError::new("size", msg).into())
+        })?;
+        if !(seed.is_finite() && seed >= 0.0 && seed <= 9_007_199_254_740_991.0 && seed.fract() == 0.0) {
+            let msg = format!("{seed} is not a whole number from 0 to 2^53 - 1");
+            return Err(errors_to_js(&ConfigError::new("seed", msg).into()));
+        }
+        let sim = Simulator::new(cfg, kernel, size, seed as u64).map_err(|e| errors_to_js(&e))?;
+        Ok(WasmSim { sim })
+    }
+
+    /// Advances by at most `cycles` core cycles; returns true once the run is over.
+    pub fn step(&mut self, cycles: u32) -> bool {
+        let until = self.sim.cycle().saturating_add(cycles as u64);
+        self.sim.run_until(until)
+    }
+
+    /// `{cycle, warp_instructions, ipc, fraction, finished}`.
+    pub fn progress(&self) -> JsValue {
+        to_js(&self.sim.progress())
+    }
+
+    /// The error that stopped the run, if any.
+    pub fn error(&self) -> Option<String> {
+        self.sim.error().map(|e| e.to_string())
+    }
+
+    /// The report as JSON text, identical to `warpscope run --format json` (compact).
+    pub fn report_json(&self) -> String {
+        serde_json::to_string(&build_report(&self.sim)).expect("reports serialize")
+    }
+}
+
+/// The charts: `[{name, title}]` in display order.
+#[wasm_bindgen]
+pub fn chart_list() -> JsValue {
+    #[derive(Serialize)]
+    struct C {
+        name: &'static str,
+        title: &'static str,
+    }
+    let list: Vec<C> = Chart::ALL.iter().map(|c| C { name: c.name(), title: c.title() }).collect();
+    to_js(&list)
+}
+
+fn chart_named(name: &str) -> Result<Chart, JsValue> {
+    Chart::from_name(name).map_err(|e| JsValue::from_str(&e))
+}
+
+/// The runs drawn together: parsed once from their report JSON, then drawn, tabulated
+/// and exported chart by chart on the page (plotters measures text through `window`).
+#[wasm_bindgen]
+#[derive(Default)]
+pub struct ChartSet {
+    runs: Vec<ChartRun>,
+}
+
+#[wasm_bindgen]
+impl ChartSet {
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> ChartSet {
+        ChartSet::default()
+    }
+
+    /// Adds a run from its report JSON; throws on text that is not a report.
+    pub fn add(&mut self, label: &str, report_json: &str) -> Result<(), JsValue> {
+        self.runs.push(ChartRun::from_json(label, report_json).map_err(|e| JsValue::from_str(&e))?);
+        Ok(())
+    }
+
+    /// Draws `chart` on the canvas, whose pixel size the caller set to its CSS size times
+    /// the screen's pixel ratio `scale`.
+    pub fn draw(&self, canvas: HtmlCanvasElement, chart: &str, scale: f64) -> Result<(), JsValue> {
+        let chart = chart_named(chart)?;
+        let backend =
+            CanvasBackend::with_canvas_object(canvas).ok_or_else(|| JsValue::from_str("no 2D canvas context"))?;
+        let area = backend.into_drawing_area();
+        draw_scaled(chart, &self.runs, &area, scale).map_err(|e| JsValue::from_str(&e))?;
+        area.present().map_err(|e| JsValue::from_str(&e.to_string()))
+    }
+
+    /// The chart's numbers as `{headers, rows}`.
+    pub fn table(&self, chart: &str) -> Result<JsValue, JsValue> {
+        Ok(to_js(&table(chart_named(chart)?, &self.runs)))
+    }
+
+    pub fn csv(&self, chart: &str) -> Result<String, JsValue> {
+        Ok(table(chart_named(chart)?, &self.runs).to_csv())
+    }
+
+    pub fn svg(&self, chart: &str, width: u32, height: u32) -> Result<String, JsValue> {
+        svg(chart_named(chart)?, &self.runs, width, height).map_err(|e| JsValue::from_str(&e))
+    }
+}

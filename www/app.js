@@ -1,0 +1,396 @@
+// The page: builds the config form from the simulator's schema, runs experiments in the
+// worker, keeps finished runs for comparison, draws the charts, and handles share links,
+// embed mode and exports.
+import init, { presets, kernels, config_schema, validate_config } from '../pkg/warpscope.js';
+import { SimClient } from './sim-client.js';
+import { ConfigForm, set } from './form.js';
+import { Charts, download } from './charts.js';
+import { DEMOS } from './demos.js';
+import { encodeRun, decodeRun } from './share.js';
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const EMBED = params.get('embed') === '1';
+
+const state = {
+  presets: [],
+  form: null,
+  charts: null,
+  client: null,
+  runs: [], // { id, label, spec, report (JSON text), summary, checked }
+  queue: [], // specs waiting to run (a demo's comparison)
+  nextRunId: 1,
+  paused: false,
+};
+
+function presetConfig(name) {
+  const p = state.presets.find((x) => x.name === name);
+  return p ? structuredClone(p.config) : null;
+}
+
+/** The current form as a run spec: { preset, config, kernel, size, seed }. */
+function readSpec() {
+  const preset = $('f-preset').value;
+  const seedText = $('f-seed').value.trim();
+  return {
+    preset,
+    config: state.form.read(presetConfig(preset)),
+    kernel: $('f-kernel').value,
+    size: $('f-size').value,
+    seed: /^\d+$/.test(seedText) ? Number(seedText) : seedText,
+  };
+}
+
+function fillForm(spec) {
+  $('f-preset').value = spec.preset;
+  describePreset();
+  state.form.fill(spec.config);
+  $('f-kernel').value = spec.kernel;
+  describeKernel();
+  $('f-size').value = spec.size;
+  $('f-seed').value = String(spec.seed);
+}
+
+function specFromDemo(r) {
+  const config = presetConfig(r.preset);
+  for (const [path, v] of Object.entries(r.sets)) set(config, path, v);
+  return { preset: r.preset, config, kernel: r.kernel, size: r.size, seed: r.seed };
+}
+
+/** Leaf paths where `config` differs from its preset, as `path=value`. */
+function differences(spec) {
+  const base = presetConfig(spec.preset);
+  const out = [];
+  const walk = (a, b, path) => {
+    if (a && typeof a === 'object') {
+      for (const k of Object.keys(a)) walk(a[k], b ? b[k] : undefined, path ? `${path}.${k}` : k);
+    } else if (a !== b) out.push(`${path}=${a}`);
+  };
+  walk(spec.config, base, '');
+  return out;
+}
+
+function labelFor(spec) {
+  const diff = differences(spec);
+  const seed = spec.seed === 1 ? '' : ` seed ${spec.seed}`;
+  return `${spec.kernel} (${spec.size}${seed}) on ${spec.preset}${diff.length ? `, ${diff.join(', ')}` : ''}`;
+}
+
+function setStatus(text) {
+  $('status').textContent = text;
+}
+
+function setRunning(running) {
+  $('run').disabled = running;
+  $('pause').disabled = !running;
+  $('cancel').disabled = !running;
+  $('pause').textContent = 'Pause';
+  state.paused = false;
+  const embedRun = $('embed-run');
+  if (embedRun) embedRun.disabled = running;
+  $('app').setAttribute('aria-busy', String(running));
+}
+
+/** Checks a spec on the page before it goes to the worker; shows errors by field. */
+function validate(spec) {
+  state.form.clearErrors();
+  $('form-error').textContent = '';
+  const errors = [...validate_config(JSON.stringify(spec.config))];
+  if (typeof spec.seed !== 'number' || !Number.isSafeInteger(spec.seed) || spec.seed < 0) {
+    errors.push({ field: 'seed', message: `"${spec.seed}" is not a whole number from 0 to 2^53 - 1` });
+  }
+  state.form.showErrors(errors, $('form-error'));
+  return errors.length === 0;
+}
+
+function startNext() {
+  const spec = state.queue.shift();
+  if (!spec) return;
+  if (!EMBED && !validate(spec)) {
+    state.queue = [];
+    setStatus('Fix the marked fields, then press Run.');
+    return;
+  }
+  state.current = spec;
+  state.started = performance.now();
+  state.firstProgress = null;
+  setRunning(true);
+  $('progress').value = 0;
+  setStatus(`Running ${labelFor(spec)}…`);
+  state.client.run(spec);
+}
+
+function runSpecs(specs) {
+  if (state.client.busy) return;
+  state.queue = specs.slice();
+  startNext();
+}
+
+function onProgress({ progress: p }) {
+  if (state.firstProgress === null) state.firstProgress = performance.now() - state.started;
+  $('progress').value = p.fraction;
+  const rem = state.queue.length ? ` (${state.queue.length} more queued)` : '';
+  setStatus(`cycle ${p.cycle.toLocaleString()} · ${(p.fraction * 100).toFixed(0)} % of CTAs · IPC ${p.ipc.toFixed(3)}${rem}`);
+}
+
+function summarize(reportJson) {
+  const r = JSON.parse(reportJson);
+  return {
+    cycles: r.cycles,
+    ipc: r.ipc,
+    completed: r.completed,
+    error: r.error,
+    l1: r.l1d.miss_rate,
+    l2: r.l2.miss_rate,
+    bw: r.dram.bandwidth_utilization,
+    rbh: r.dram.row_buffer_hit_rate,
+    lat: r.latency.avg_warp_load_latency,
+    div: r.latency.avg_divergence,
+  };
+}
+
+function onDone({ report, error }) {
+  const spec = state.current;
+  const elapsed = performance.now() - state.started;
+  const run = { id: state.nextRunId++, label: labelFor(spec), spec, report, summary: summarize(report), checked: true };
+  state.runs.push(run);
+  state.lastTiming = { elapsedMs: elapsed, firstProgressMs: state.firstProgress, cycles: run.summary.cycles };
+  $('progress').value = 1;
+  setStatus(error ? `Stopped: ${error}` : `Done: ${run.summary.cycles.toLocaleString()} cycles in ${(elapsed / 1000).toFixed(1)} s.`);
+  setRunning(false);
+  showResults();
+  if (state.queue.length) startNext();
+}
+
+function onInvalid({ errors }) {
+  setRunning(false);
+  state.queue = [];
+  state.form.showErrors(errors, $('form-error'));
+  setStatus('The simulator refused this configuration; see the marked fields.');
+}
+
+function onCancelled() {
+  setRunning(false);
+  state.queue = [];
+  setStatus('Cancelled.');
+}
+
+function onCrash({ message }) {
+  setRunning(false);
+  state.queue = [];
+  $('form-error').textContent = `The simulator crashed: ${message}. It has been restarted; your settings are kept.`;
+  setStatus('Crashed; restarted.');
+}
+
+function checkedRuns() {
+  return state.runs.filter((r) => r.checked);
+}
+
+function renderRunList() {
+  const ul = $('run-list');
+  ul.replaceChildren();
+  for (const r of state.runs) {
+    const li = document.createElement('li');
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    box.id = `run-${r.id}`;
+    box.checked = r.checked;
+    box.addEventListener('change', () => {
+      r.checked = box.checked;
+      showResults();
+    });
+    const lab = document.createElement('label');
+    lab.htmlFor = box.id;
+    lab.textContent = ` #${r.id} ${r.label}`;
+    li.append(box, lab);
+    ul.append(li);
+  }
+}
+
+function renderSummary(runs) {
+  const t = $('summary');
+  t.replaceChildren();
+  const cols = ['run', 'cycles', 'IPC', 'speedup', 'L1 miss', 'L2 miss', 'DRAM BW', 'row hits', 'warp-load latency', 'divergence'];
+  const head = t.createTHead().insertRow();
+  for (const c of cols) {
+    const th = document.createElement('th');
+    th.scope = 'col';
+    th.textContent = c;
+    head.append(th);
+  }
+  const body = t.createTBody();
+  const base = runs[0] ? runs[0].summary.ipc : 0;
+  const pct = (x) => `${(x * 100).toFixed(1)} %`;
+  for (const r of runs) {
+    const s = r.summary;
+    const row = [`#${r.id} ${r.label}${s.completed ? '' : ' (incomplete)'}`, s.cycles.toLocaleString(), s.ipc.toFixed(3),
+      base > 0 ? `${(s.ipc / base).toFixed(3)}x` : '–', pct(s.l1), pct(s.l2), pct(s.bw), pct(s.rbh), s.lat.toFixed(0), s.div.toFixed(0)];
+    const tr = body.insertRow();
+    for (const cell of row) tr.insertCell().textContent = cell;
+  }
+  t.createCaption().textContent = 'Latencies in core cycles; speedup is IPC over the first run listed.';
+}
+
+function showResults() {
+  $('results').hidden = false;
+  if (!EMBED) {
+    renderRunList();
+    renderSummary(checkedRuns());
+  }
+  const runs = checkedRuns().map((r) => ({ label: `#${r.id} ${r.label}`, report: r.report }));
+  state.charts.show(runs);
+}
+
+async function shareLink(spec) {
+  const url = new URL(location.href);
+  url.hash = await encodeRun(spec);
+  return url;
+}
+
+async function updateEmbedSnippet() {
+  const url = await shareLink(readSpec());
+  url.search = `?embed=1&chart=${$('embed-chart').value}`;
+  $('embed-snippet').value = `<iframe src="${url.href}" width="720" height="480" style="border:0" title="warpscope: ${$('embed-chart').selectedOptions[0].textContent}" loading="lazy"></iframe>`;
+}
+
+function describeKernel() {
+  const k = state.kernels.find(([n]) => n === $('f-kernel').value);
+  $('kernel-about').textContent = k ? k[1] : '';
+}
+
+function describePreset() {
+  const p = state.presets.find((x) => x.name === $('f-preset').value);
+  $('preset-about').textContent = p ? p.description : '';
+}
+
+function buildDemos() {
+  const ul = $('demo-list');
+  for (const d of DEMOS) {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.demo = d.id;
+    const strong = document.createElement('strong');
+    strong.textContent = d.title;
+    const span = document.createElement('span');
+    span.textContent = d.text;
+    b.append(strong, span);
+    b.addEventListener('click', () => {
+      if (state.client.busy) return;
+      const specs = d.runs.map(specFromDemo);
+      fillForm(specs[specs.length - 1]);
+      for (const r of state.runs) r.checked = false;
+      runSpecs(specs);
+    });
+    li.append(b);
+    ul.append(li);
+  }
+}
+
+function wireControls() {
+  $('run-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    runSpecs([readSpec()]);
+  });
+  $('pause').addEventListener('click', () => {
+    state.paused = !state.paused;
+    if (state.paused) state.client.pause();
+    else state.client.resume();
+    $('pause').textContent = state.paused ? 'Resume' : 'Pause';
+  });
+  $('cancel').addEventListener('click', () => state.client.cancel());
+  $('f-preset').addEventListener('change', () => {
+    state.form.fill(presetConfig($('f-preset').value));
+    describePreset();
+  });
+  $('f-kernel').addEventListener('change', describeKernel);
+  $('share').addEventListener('click', async () => {
+    const url = await shareLink(readSpec());
+    history.replaceState(null, '', url);
+    try {
+      await navigator.clipboard.writeText(url.href);
+      setStatus('Share link copied to the clipboard (it is also in the address bar).');
+    } catch {
+      setStatus('Share link is in the address bar.');
+    }
+  });
+  $('clear-runs').addEventListener('click', () => {
+    state.runs = [];
+    $('results').hidden = true;
+  });
+  $('export-json').addEventListener('click', () => {
+    const runs = checkedRuns();
+    const text = runs.length === 1 ? runs[0].report : `[${runs.map((r) => r.report).join(',')}]`;
+    download('warpscope-report.json', text, 'application/json');
+  });
+  $('embed-chart').addEventListener('change', updateEmbedSnippet);
+  $('run-form').addEventListener('change', updateEmbedSnippet);
+}
+
+function setupEmbed(spec) {
+  document.body.classList.add('embed');
+  const bar = document.createElement('div');
+  bar.className = 'embed-bar';
+  const run = document.createElement('button');
+  run.type = 'button';
+  run.id = 'embed-run';
+  run.textContent = 'Run';
+  const status = $('status');
+  bar.append(run, $('progress'), status);
+  $('results').prepend(bar);
+  $('results').hidden = false;
+  run.addEventListener('click', () => {
+    state.runs = [];
+    runSpecs([spec]);
+  });
+}
+
+async function main() {
+  await init();
+  state.presets = presets();
+  state.kernels = kernels();
+  for (const p of state.presets) $('f-preset').append(new Option(p.name, p.name));
+  for (const [k] of state.kernels) $('f-kernel').append(new Option(k, k));
+  $('f-kernel').value = 'bfs';
+  state.form = new ConfigForm({ main: $('main-fields'), all: $('all-fields'), schema: config_schema() });
+  state.form.fill(state.presets[0].config);
+  describePreset();
+  describeKernel();
+  const only = EMBED ? params.get('chart') || 'divergence' : null;
+  state.charts = new Charts($('charts'), { only });
+  for (const c of state.charts.charts) $('embed-chart').append(new Option(c.title, c.name));
+  state.client = new SimClient({
+    progress: onProgress,
+    done: onDone,
+    invalid: onInvalid,
+    cancelled: onCancelled,
+    crash: onCrash,
+    paused: () => setStatus('Paused.'),
+    resumed: () => setStatus('Resumed…'),
+  });
+  buildDemos();
+  wireControls();
+  let shared = null;
+  try {
+    shared = await decodeRun(location.hash);
+  } catch (err) {
+    $('form-error').textContent = String(err.message || err);
+  }
+  if (shared) fillForm(shared);
+  $('app').setAttribute('aria-busy', 'false');
+  setStatus('Ready. Pick a demo or press Run.');
+  await updateEmbedSnippet();
+  if (EMBED) {
+    setupEmbed(shared || specFromDemo(DEMOS[0].runs[0]));
+    setStatus('Press Run to simulate this figure.');
+  } else if (shared) {
+    runSpecs([shared]);
+  }
+  window.warpscope = state;
+}
+
+main().catch((err) => {
+  $('status').textContent = `The simulator could not start: ${err.message || err}`;
+  console.error(err);
+});
+

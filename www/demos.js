@@ -1,0 +1,44 @@
+// One-click demos: each is one or more runs (a comparison) and a sentence on what to see.
+// `sets` are dotted-path overrides on the preset, as the CLI's --set takes them.
+
+export const DEMOS = [
+  {
+    id: 'stall',
+    title: 'Why does this warp stall?',
+    text: 'bfs on the MeDiC GTX 480: the divergence histogram shows how long a warp waits between its first and its last request.',
+    runs: [{ preset: 'medic-gtx480', kernel: 'bfs', size: 'small', seed: 1, sets: {} }],
+  },
+  {
+    id: 'dram',
+    title: 'FR-FCFS against FCFS',
+    text: 'kmeans is DRAM-bound: serving row hits first raises bandwidth and cuts queuing in the controller.',
+    runs: [
+      { preset: 'medic-gtx480', kernel: 'kmeans', size: 'small', seed: 1, sets: {} },
+      { preset: 'medic-gtx480', kernel: 'kmeans', size: 'small', seed: 1, sets: { 'dram.scheduler': 'fcfs' } },
+    ],
+  },
+  {
+    id: 'l1size',
+    title: 'A 16 KB against a 64 KB L1',
+    text: 'bfs gathers through its edge list: a larger L1 keeps the neighbours and warps wait far less.',
+    runs: [
+      { preset: 'medic-gtx480', kernel: 'bfs', size: 'small', seed: 1, sets: {} },
+      { preset: 'medic-gtx480', kernel: 'bfs', size: 'small', seed: 1, sets: { 'l1d.size_kb': 64 } },
+    ],
+  },
+  {
+    id: 'sched',
+    title: 'GTO against LRR warp scheduling',
+    text: 'atax walks matrix rows: round-robin lets every warp thrash the L1, greedy-then-oldest keeps one warp\'s lines alive.',
+    runs: [
+      { preset: 'medic-gtx480', kernel: 'atax', size: 'tiny', seed: 1, sets: {} },
+      { preset: 'medic-gtx480', kernel: 'atax', size: 'tiny', seed: 1, sets: { 'core.warp_scheduler': 'lrr' } },
+    ],
+  },
+  {
+    id: 'types',
+    title: 'Warps of every type',
+    text: 'spmv on the SC\'14 machine: rows of different lengths give per-warp L2 hit ratios all the way from 0 to 100 %.',
+    runs: [{ preset: 'sc14-gtx480', kernel: 'spmv', size: 'small', seed: 1, sets: {} }],
+  },
+];
