@@ -1,13 +1,31 @@
 #!/usr/bin/env bash
-# Runs every test: formatting, the native unit and integration tests, and the wasm32 build.
+# Runs every test: formatting, native unit and integration tests, the wasm layer in
+# headless Chromium, and the built page end to end. Ends with one "N passed, N failed" line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --browser
+mkdir -p target
+log=target/test-output.log
+: > "$log"
+
 echo "== cargo fmt --check"
 cargo fmt --all -- --check
-echo "== wasm32 build of the core"
-cargo build --lib --target wasm32-unknown-unknown --release --quiet
-echo "== cargo test"
-mkdir -p target
-cargo test --release 2>&1 | tee target/test-output.log
-awk '/^test result:/ { p += $4; f += $6 } END { printf "tests: %d passed, %d failed\n", p, f }' target/test-output.log
+
+echo "== native tests"
+cargo test --release 2>&1 | tee -a "$log"
+
+echo "== web build"
+bash scripts/build-web.sh
+
+if [ -f scripts/test-wasm.sh ]; then
+  echo "== wasm layer in headless Chromium"
+  bash scripts/test-wasm.sh 2>&1 | tee -a "$log"
+fi
+
+echo "== page end to end in headless Chromium"
+node --test tests/e2e/ 2>&1 | tee -a "$log"
+
+awk '/^test result:/ { p += $4; f += $6 }
+     /^# pass / { p += $3 }
+     /^# fail / { f += $3 }
+     END { printf "tests: %d passed, %d failed\n", p, f }' "$log"

@@ -1,0 +1,142 @@
+// The built page in headless Chromium: demos, plots, errors by field, cancel, compare,
+// share links and embed mode, with the responsiveness figures the app promises.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start, ready, finished, inkPerCanvas } from './harness.mjs';
+
+let h;
+before(async () => {
+  h = await start();
+});
+after(async () => {
+  await h.close();
+});
+
+test('the default demo runs to the end with six drawn plots, responsively', async () => {
+  const page = await h.page();
+  await ready(page);
+  const clicked = await page.evaluate(() => performance.now());
+  await page.click('button[data-demo="stall"]');
+  const status = await finished(page, 30000);
+  assert.match(status, /^Done/);
+  const t = await page.evaluate(() => window.warpscope.lastTiming);
+  const longDuringRun = await page.evaluate(
+    ([from, to]) => window.__longTasks.filter((l) => l.start >= from && l.start < to),
+    [clicked, clicked + t.elapsedMs],
+  );
+  console.log(`default demo: ${t.cycles} cycles in ${(t.elapsedMs / 1000).toFixed(2)} s ` +
+    `(${Math.round(t.cycles / (t.elapsedMs / 1000))} cycles/s), first progress after ${t.firstProgressMs.toFixed(0)} ms, ` +
+    `${longDuringRun.length} long tasks during the run`);
+  assert.ok(t.firstProgressMs < 1000, `first progress after ${t.firstProgressMs} ms`);
+  assert.ok(t.elapsedMs < 10000, `the default demo took ${t.elapsedMs} ms`);
+  assert.deepEqual(longDuringRun, [], 'no main-thread task over 50 ms while running');
+  const ink = await inkPerCanvas(page);
+  assert.equal(ink.length, 6);
+  for (const [i, share] of ink.entries()) assert.ok(share > 0.01, `canvas ${i} is blank (${share})`);
+  assert.equal(await page.locator('#charts figure table tbody tr').first().count(), 1, 'each plot has a table');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a bad field shows its error next to it and keeps what was typed', async () => {
+  const page = await h.page();
+  await ready(page);
+  await page.fill('#f-l1d-size_kb', '15');
+  await page.fill('#f-seed', '-4');
+  await page.click('#run');
+  const err = page.locator('#f-l1d-size_kb-error');
+  await err.waitFor({ state: 'visible' });
+  assert.match(await err.textContent(), /sets x ways x line/);
+  assert.match(await page.textContent('#f-seed-error'), /whole number/);
+  assert.equal(await page.inputValue('#f-l1d-size_kb'), '15');
+  assert.equal(await page.getAttribute('#f-l1d-size_kb', 'aria-invalid'), 'true');
+  assert.equal(await page.isEnabled('#run'), true, 'nothing started');
+  await page.click('#all-settings summary');
+  await page.fill('#f-dram-timing-t_rcd', 'abc');
+  await page.click('#all-settings summary');
+  await page.fill('#f-l1d-size_kb', '16');
+  await page.fill('#f-seed', '1');
+  await page.click('#run');
+  await page.locator('#f-dram-timing-t_rcd-error').waitFor({ state: 'visible' });
+  assert.equal(await page.getAttribute('#all-settings', 'open'), '', 'the settings holding the error open');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('cancel stops a run and pause holds it', async () => {
+  const page = await h.page();
+  await ready(page);
+  await page.selectOption('#f-kernel', 'atax');
+  await page.click('#run');
+  await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('cycle'));
+  await page.click('#pause');
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'Paused.');
+  const held = await page.evaluate(() => document.getElementById('progress').value);
+  await page.waitForTimeout(400);
+  assert.equal(await page.evaluate(() => document.getElementById('progress').value), held, 'no progress while paused');
+  await page.click('#pause');
+  await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('cycle'));
+  await page.click('#cancel');
+  await page.waitForFunction(() => document.getElementById('status').textContent === 'Cancelled.');
+  assert.equal(await page.isEnabled('#run'), true);
+  assert.equal(await page.isDisabled('#cancel'), true);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('two policies are compared in the same plots with speedups', async () => {
+  const page = await h.page();
+  await ready(page);
+  await page.click('button[data-demo="sched"]');
+  await page.waitForFunction(() => window.warpscope.runs.length === 2, null, { timeout: 60000 });
+  await finished(page);
+  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.equal(rows.length, 2);
+  assert.match(rows[1][0], /core\.warp_scheduler=lrr/);
+  assert.equal(rows[0][3], '1.000x');
+  assert.ok(Number.parseFloat(rows[1][3]) < 1, `LRR should be slower than GTO on atax: ${rows[1][3]}`);
+  const table = await page.$$eval('figure[data-chart="divergence"] thead th', (ths) => ths.map((t) => t.textContent));
+  assert.ok(table.length >= 3, `the divergence table has one column per run: ${table}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a share link reproduces the run in a new page', async () => {
+  const page = await h.page();
+  await ready(page);
+  await page.selectOption('#f-kernel', 'spmv');
+  await page.selectOption('#f-size', 'tiny');
+  await page.fill('#f-seed', '7');
+  await page.selectOption('#f-dram-scheduler', 'fcfs');
+  await page.click('#run');
+  await finished(page);
+  const first = await page.evaluate(() => window.warpscope.runs[0].report);
+  await page.click('#share');
+  await page.waitForFunction(() => location.hash.startsWith('#s=v1.'));
+  const url = page.url();
+  const other = await h.page(url.slice(h.base.length));
+  await finished(other);
+  assert.equal(await other.inputValue('#f-seed'), '7');
+  assert.equal(await other.inputValue('#f-dram-scheduler'), 'fcfs');
+  const second = await other.evaluate(() => window.warpscope.runs[0].report);
+  assert.equal(second, first, 'the shared run gives the identical report');
+  const broken = await h.page('#s=v1.AAAA');
+  await ready(broken);
+  assert.match(await broken.textContent('#form-error'), /damaged/);
+  assert.deepEqual([...page.errors, ...other.errors, ...broken.errors], []);
+  await Promise.all([page.close(), other.close(), broken.close()]);
+});
+
+test('embed mode shows one figure and a Run button', async () => {
+  const page = await h.page('?embed=1&chart=hit_ratio');
+  await ready(page);
+  assert.equal(await page.locator('figure.chart').count(), 1);
+  assert.equal(await page.isVisible('#builder'), false);
+  await page.click('#embed-run');
+  await finished(page, 30000);
+  const ink = await inkPerCanvas(page);
+  assert.equal(ink.length, 1);
+  assert.ok(ink[0] > 0.01);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -1,0 +1,59 @@
+// Shared set-up for the end-to-end tests: serve dist/ on 127.0.0.1 and drive Debian's
+// Chromium headless with playwright-core, collecting console errors and long tasks.
+import { chromium } from 'playwright-core';
+import { serve } from '../../scripts/serve.mjs';
+
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+export async function start() {
+  const server = await serve(new URL('../../dist', import.meta.url).pathname, 0);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ARGS });
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  return {
+    base,
+    browser,
+    async page(path = '') {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      page.errors = [];
+      page.on('console', (m) => m.type() === 'error' && page.errors.push(m.text()));
+      page.on('pageerror', (e) => page.errors.push(e.message));
+      await page.addInitScript(() => {
+        window.__longTasks = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+        }).observe({ type: 'longtask', buffered: true });
+      });
+      await page.goto(base + path);
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await new Promise((ok) => server.close(ok));
+    },
+  };
+}
+
+export async function ready(page) {
+  await page.waitForFunction(() => /^(Ready|Press Run)/.test(document.getElementById('status').textContent), null, {
+    timeout: 30000,
+  });
+}
+
+export async function finished(page, timeout = 60000) {
+  await page.waitForFunction(() => /^(Done|Stopped)/.test(document.getElementById('status').textContent), null, { timeout });
+  return page.textContent('#status');
+}
+
+/** Share of non-white pixels of every chart canvas on the page. */
+export async function inkPerCanvas(page) {
+  await page.waitForTimeout(300); // charts draw one per task after a run
+  return page.$$eval('canvas', (canvases) =>
+    canvases.map((c) => {
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let ink = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] < 240 || d[i + 1] < 240 || d[i + 2] < 240) ink++;
+      return ink / (d.length / 4);
+    }),
+  );
+}
