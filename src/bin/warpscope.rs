@@ -1,11 +1,13 @@
-//! The warpscope command line: runs, listings and the speed benchmark.
+//! The warpscope command line: runs, listings, charts of saved reports and the speed benchmark.
 
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::Value;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 use warpscope::config::{self, apply_set, parse_config_value, preset, preset_names, ConfigError, ConfigErrors};
 use warpscope::kernels::{Size, KERNELS};
+use warpscope::plot::{self, Chart, ChartRun};
 use warpscope::stats::{build_report, render_text};
 use warpscope::{Config, Simulator};
 
@@ -122,6 +124,26 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Draw charts of saved reports as SVG (or their numbers as CSV); several reports are
+    /// compared in each chart, each labelled by its file stem.
+    Plot {
+        /// A chart (divergence, hit_ratio, warp_types, queue_latency, partitions, timeline) or `all`.
+        #[arg(long)]
+        chart: String,
+        /// The file to write, or with `--chart all` the directory to write one file per chart into.
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, default_value_t = 800)]
+        width: u32,
+        #[arg(long, default_value_t = 500)]
+        height: u32,
+        /// Write each chart's numbers as CSV instead of drawing it.
+        #[arg(long)]
+        csv: bool,
+        /// Reports written by `warpscope run --format json`.
+        #[arg(required = true, value_name = "REPORT.json")]
+        reports: Vec<PathBuf>,
+    },
     /// Measure simulation speed on a fixed set of runs.
     Bench {
         /// Repetitions per run; the fastest is reported.
@@ -176,6 +198,10 @@ fn dispatch(cmd: Command) -> Result<ExitCode, ConfigErrors> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Plot { chart, out, width, height, csv, reports } => {
+            plot_reports(&chart, &out, (width, height), csv, &reports)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Bench { repeat } => {
             bench(repeat.max(1))?;
             Ok(ExitCode::SUCCESS)
@@ -209,6 +235,40 @@ fn resolve(m: &MachineArgs) -> Result<Config, ConfigErrors> {
         apply_set(&mut doc, path.trim(), value.trim())?;
     }
     parse_config_value(doc)
+}
+
+/// Reads every report first, so a bad one fails before any file is written.
+fn plot_reports(chart: &str, out: &Path, size: (u32, u32), csv: bool, reports: &[PathBuf]) -> Result<(), ConfigErrors> {
+    let charts = match chart {
+        "all" => Chart::ALL.to_vec(),
+        name => vec![Chart::from_name(name).map_err(|e| ConfigError::new("--chart", format!("{e}, or all")))?],
+    };
+    let mut runs = Vec::new();
+    for path in reports {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ConfigError::new("REPORT", format!("cannot read {}: {e}", path.display())))?;
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        runs.push(
+            ChartRun::from_json(stem, &text)
+                .map_err(|e| ConfigError::new("REPORT", format!("{}: {e}", path.display())))?,
+        );
+    }
+    let write_err =
+        |p: &Path, e: std::io::Error| ConfigError::new("--out", format!("cannot write {}: {e}", p.display()));
+    if chart == "all" {
+        std::fs::create_dir_all(out).map_err(|e| write_err(out, e))?;
+    }
+    for c in charts {
+        let (text, ext) = if csv {
+            (plot::table(c, &runs).to_csv(), "csv")
+        } else {
+            (plot::svg(c, &runs, size.0, size.1).map_err(|e| ConfigError::new("--width/--height", e))?, "svg")
+        };
+        let path = if chart == "all" { out.join(format!("{}.{ext}", c.name())) } else { out.to_path_buf() };
+        std::fs::write(&path, text).map_err(|e| write_err(&path, e))?;
+        outln!("wrote {}", path.display());
+    }
+    Ok(())
 }
 
 fn list(what: Listing) {

@@ -37,7 +37,17 @@ pub(super) fn draw_bars<DB: DrawingBackend>(
     let ticks: Vec<&str> = b.categories.iter().map(|c| c.tick.as_str()).collect();
     let plot_width = plot.dim_in_pixel().0.saturating_sub(s.px(Y_LABEL_AREA + 3 * MARGIN));
     let step = style::tick_step(&plot, &ticks, plot_width, s)?;
-    let key_points: Vec<f64> = (0..n).step_by(step).map(|i| i as f64).collect();
+    // Every `step`-th category, and always the last one (the overflow bar, or the range's end).
+    let mut shown: Vec<usize> = (0..n).step_by(step).collect();
+    if let Some(&last) = shown.last() {
+        if last + 1 < n {
+            if n - 1 - last < step {
+                shown.pop();
+            }
+            shown.push(n - 1);
+        }
+    }
+    let key_points: Vec<f64> = shown.into_iter().map(|i| i as f64).collect();
     let x = CategoryAxis { n: n.max(1), ticks: key_points };
 
     let mut ch = ChartBuilder::on(&plot)

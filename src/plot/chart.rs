@@ -59,10 +59,10 @@ impl Chart {
 
     pub fn x_label(self) -> &'static str {
         match self {
-            Chart::Divergence => "divergence: last minus first return (core cycles)",
+            Chart::Divergence => "latency divergence (core cycles)",
             Chart::HitRatio => "L2 hit ratio of the warp (%)",
             Chart::WarpTypes => "warp type (L2 hit ratio, %)",
-            Chart::QueueLatency => "queuing latency: arrival to tag lookup (L2 cycles)",
+            Chart::QueueLatency => "queuing latency (L2 cycles)",
             Chart::Partitions => "memory partition (index)",
             Chart::Timeline => "time (core cycles)",
         }

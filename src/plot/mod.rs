@@ -49,7 +49,7 @@ pub fn draw_scaled<DB: DrawingBackend>(
 }
 
 /// Below this the labels leave no room for the plot.
-pub const MIN_SIZE: (u32, u32) = (240, 180);
+pub const MIN_SIZE: (u32, u32) = (320, 220);
 
 /// The chart as an SVG document of `width` x `height` pixels.
 pub fn svg(chart: Chart, runs: &[ChartRun], width: u32, height: u32) -> Result<String, String> {

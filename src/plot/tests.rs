@@ -149,3 +149,15 @@ fn chart_runs_round_trip_through_json() {
     assert_eq!(ChartRun::from_json("x", "{}"), Ok(ChartRun { label: "x".into(), ..ChartRun::default() }));
     assert!(ChartRun::from_json("x", "[1]").is_err());
 }
+
+#[test]
+fn many_long_labelled_runs_at_the_smallest_size_still_draw() {
+    let runs: Vec<ChartRun> =
+        (0..12).map(|i| fixture(&format!("a <long> & \"quoted\" label for run number {i}"))).collect();
+    for chart in Chart::ALL {
+        for (w, h) in [MIN_SIZE, (MIN_SIZE.0, 2000), (2000, MIN_SIZE.1)] {
+            let s = svg(chart, &runs, w, h).unwrap_or_else(|e| panic!("{chart} {w}x{h}: {e}"));
+            assert!(s.contains("a &lt;long&gt; &amp;") && !s.contains("<long>"), "{chart}: labels are escaped");
+        }
+    }
+}
