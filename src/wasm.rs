@@ -80,7 +80,7 @@ impl WasmSim {
             let msg = format!("unknown size `{size}`; valid sizes are: {}", Size::NAMES.join(", "));
             errors_to_js(&ConfigError::new("size", msg).into())
         })?;
-        if !(seed.is_finite() && seed >= 0.0 && seed <= 9_007_199_254_740_991.0 && seed.fract() == 0.0) {
+        if !(seed.is_finite() && (0.0..=9_007_199_254_740_991.0).contains(&seed) && seed.fract() == 0.0) {
             let msg = format!("{seed} is not a whole number from 0 to 2^53 - 1");
             return Err(errors_to_js(&ConfigError::new("seed", msg).into()));
         }
