@@ -154,7 +154,7 @@ function onDone({ report, error }) {
   const elapsed = performance.now() - state.started;
   const run = { id: state.nextRunId++, label: labelFor(spec), spec, report, summary: summarize(report), checked: true };
   state.runs.push(run);
-  state.lastTiming = { elapsedMs: elapsed, firstProgressMs: state.firstProgress, cycles: run.summary.cycles };
+  state.lastTiming = { startedAt: state.started, elapsedMs: elapsed, firstProgressMs: state.firstProgress, cycles: run.summary.cycles };
   $('progress').value = 1;
   setStatus(error ? `Stopped: ${error}` : `Done: ${run.summary.cycles.toLocaleString()} cycles in ${(elapsed / 1000).toFixed(1)} s.`);
   setRunning(false);
