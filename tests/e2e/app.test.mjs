@@ -139,3 +139,26 @@ test('embed mode shows one figure and a Run button', async () => {
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('a simulator crash is shown, the settings are kept, and a new worker runs the next experiment', async () => {
+  const page = await h.page();
+  await ready(page);
+  await page.selectOption('#f-kernel', 'atax');
+  await page.fill('#f-l1d-size_kb', '32');
+  await page.click('#run');
+  await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('cycle'));
+  // The message a worker posts when the wasm traps (a Rust panic aborts into a trap).
+  await page.evaluate(() => {
+    const c = window.warpscope.client;
+    window.__crashed = c.worker;
+    c.receive({ type: 'crash', id: c.activeId, message: 'RuntimeError: unreachable' });
+  });
+  assert.match(await page.textContent('#form-error'), /crashed: RuntimeError: unreachable.*settings are kept/);
+  assert.equal(await page.inputValue('#f-l1d-size_kb'), '32');
+  assert.equal(await page.evaluate(() => window.warpscope.client.worker !== window.__crashed), true, 'a new worker');
+  await page.selectOption('#f-kernel', 'kmeans');
+  await page.selectOption('#f-size', 'tiny');
+  await page.click('#run');
+  assert.match(await finished(page), /^Done/);
+  await page.close();
+});
