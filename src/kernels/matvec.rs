@@ -9,7 +9,16 @@
 
 use super::builder::{alu, first_thread, in_grid, lanes_below, phase, tail, Access, Phase};
 use super::builder::{R0, R1, R2, R3, R6, R7, WORD};
-use super::{Grid, Instr, Kernel, RegMask, StaticLoad};
+use super::{Grid, Instr, Kernel, RegMask, Size, StaticLoad};
+
+/// Matrix order N of the PolyBench mat-vec kernels (atax, bicg, gesummv, mvt) at each size.
+pub fn order(size: Size) -> u32 {
+    match size {
+        Size::Tiny => 192,
+        Size::Small => 1024,
+        Size::Paper => 8192,
+    }
+}
 
 /// Threads per block (`DIM_THREAD_BLOCK_X` in PolyBench/GPU).
 pub const BLOCK: u32 = 256;

@@ -9,20 +9,11 @@
 //! paper 8192 (~12.6M).
 
 use super::addr::AddrSpace;
-use super::matvec::{col_walk, per_iter, per_thread, row_walk, MatVec};
+use super::matvec::{col_walk, order, per_iter, per_thread, row_walk, MatVec};
 use super::{Kernel, Size};
 
-/// Matrix order N.
-pub fn dims(size: Size) -> u32 {
-    match size {
-        Size::Tiny => 192,
-        Size::Small => 1024,
-        Size::Paper => 8192,
-    }
-}
-
 pub(super) fn build(size: Size, _seed: u64, mem: &mut AddrSpace) -> Vec<Box<dyn Kernel>> {
-    let n = dims(size);
+    let n = order(size);
     let a = mem.alloc("A", 4 * n as u64 * n as u64);
     let x1 = mem.alloc("x1", 4 * n as u64);
     let x2 = mem.alloc("x2", 4 * n as u64);

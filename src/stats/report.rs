@@ -178,17 +178,7 @@ pub fn build_report(sim: &Simulator) -> Report {
         l1_stall_cycles: 0,
     };
     for sm in &sim.sms {
-        let s = &sm.l1.stats;
-        l1.accesses += s.accesses;
-        l1.hits += s.hits;
-        l1.pending_hits += s.pending_hits;
-        l1.misses += s.misses;
-        l1.uncached += s.uncached;
-        l1.stores += s.stores;
-        l1.rsfail.line_alloc += s.rsfail.line_alloc;
-        l1.rsfail.mshr_entry += s.rsfail.mshr_entry;
-        l1.rsfail.mshr_merge += s.rsfail.mshr_merge;
-        l1.rsfail.miss_queue += s.rsfail.miss_queue;
+        l1.merge(&sm.l1.stats);
         core.ctas += sm.stats.ctas_completed;
         core.loads += sm.stats.loads;
         core.stores += sm.stats.stores;

@@ -44,6 +44,13 @@ impl RsFailCounts {
     pub fn total(&self) -> u64 {
         self.line_alloc + self.mshr_entry + self.mshr_merge + self.miss_queue
     }
+
+    pub fn merge(&mut self, o: &RsFailCounts) {
+        self.line_alloc += o.line_alloc;
+        self.mshr_entry += o.mshr_entry;
+        self.mshr_merge += o.mshr_merge;
+        self.miss_queue += o.miss_queue;
+    }
 }
 
 /// Counters of accepted accesses (a refused access is counted only in `rsfail`).
@@ -61,6 +68,20 @@ pub struct L1Stats {
     pub stores: u64,
     pub evictions: u64,
     pub rsfail: RsFailCounts,
+}
+
+impl L1Stats {
+    /// Adds another SM's counters.
+    pub fn merge(&mut self, o: &L1Stats) {
+        self.accesses += o.accesses;
+        self.hits += o.hits;
+        self.pending_hits += o.pending_hits;
+        self.misses += o.misses;
+        self.uncached += o.uncached;
+        self.stores += o.stores;
+        self.evictions += o.evictions;
+        self.rsfail.merge(&o.rsfail);
+    }
 }
 
 pub struct L1D {
