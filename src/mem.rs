@@ -54,6 +54,8 @@ pub struct MemReq {
     pub local: u64,
     /// L2 write-back of a dirty line (no SM waits for it).
     pub writeback: bool,
+    /// Sent around the L1 (it holds a bypass slot until its reply).
+    pub bypassed: bool,
     pub t_issue: u64,
     pub t_l2_arrive: u64,
     pub t_l2_lookup: u64,
@@ -80,6 +82,7 @@ impl MemReq {
             partition: 0,
             local: addr,
             writeback: false,
+            bypassed: false,
             t_issue: 0,
             t_l2_arrive: 0,
             t_l2_lookup: 0,

@@ -25,7 +25,7 @@ fn check_run(preset_name: &str, traffic: RandomTraffic, tweak: impl FnOnce(&mut 
     // Every load's requests came back: the load count equals the warp-loads closed.
     assert_eq!(r.latency.warp_loads, r.core.loads);
     // Every request that left an SM reached the L2 exactly once.
-    assert_eq!(r.l2.accesses, r.l1d.misses - r.l1d.pending_hits + r.l1d.uncached + r.l1d.stores);
+    assert_eq!(r.l2.accesses, r.l1d.misses - r.l1d.pending_hits + r.l1d.bypassed + r.l1d.stores);
     assert_eq!(r.partitions.requests.iter().sum::<u64>(), r.l2.accesses);
     assert!(sim.drain(1_000_000), "the memory system drains");
     let r = build_report(&sim);
@@ -75,6 +75,28 @@ fn random_traffic_is_conserved_under_tiny_queues() {
         c.dram.write_high_watermark = 2;
         c.dram.write_low_watermark = 1;
     });
+}
+
+#[test]
+fn random_traffic_is_conserved_with_bypassing_and_allocation_on_fill() {
+    use warpscope::config::{AllocationKind, BypassSlots, L1BypassKind};
+    for (bypass, slots) in [(L1BypassKind::Mrpb, Some(2)), (L1BypassKind::Mdb, None), (L1BypassKind::None, Some(1))] {
+        let t = RandomTraffic {
+            ctas: 30,
+            threads: 256,
+            steps: 30,
+            footprint: 2 << 20,
+            lines_per_load: 6,
+            store_every: 4,
+            seed: 3,
+        };
+        check_run("medic-gtx480", t, |c| {
+            c.l1d.bypass = bypass;
+            c.l1d.bypass_slots = BypassSlots(slots);
+            c.l1d.allocation = AllocationKind::OnFill;
+            c.l1d.mdb_interval = 32;
+        });
+    }
 }
 
 proptest! {

@@ -47,3 +47,20 @@ fn skipping_matches_ticking_every_cycle_under_pressure() {
     };
     assert!(report(&cfg, t().benchmark(), true) == report(&cfg, t().benchmark(), false));
 }
+
+#[test]
+fn skipping_matches_ticking_every_cycle_with_bypassing() {
+    use warpscope::config::{AllocationKind, BypassSlots, L1BypassKind};
+    for (bypass, slots, allocation) in
+        [(L1BypassKind::Mrpb, None, AllocationKind::OnMiss), (L1BypassKind::Mdb, Some(4), AllocationKind::OnFill)]
+    {
+        let mut cfg = preset("medic-gtx480").unwrap();
+        cfg.l1d.bypass = bypass;
+        cfg.l1d.bypass_slots = BypassSlots(slots);
+        cfg.l1d.allocation = allocation;
+        cfg.l1d.mdb_interval = 64;
+        let skip = report(&cfg, build("atax", Size::Tiny, 3).unwrap(), true);
+        let tick = report(&cfg, build("atax", Size::Tiny, 3).unwrap(), false);
+        assert!(skip == tick, "{bypass:?}: idle skipping changed the report");
+    }
+}

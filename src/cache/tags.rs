@@ -66,7 +66,11 @@ impl TagArray {
     }
 
     pub fn probe(&self, block: u64) -> Probe {
-        let set = self.index.set_of(block);
+        self.probe_at(self.index.set_of(block), block)
+    }
+
+    /// Looks the block up in a given set (for sampled shadow tags that index differently).
+    pub fn probe_at(&self, set: usize, block: u64) -> Probe {
         let base = set * self.ways;
         for way in 0..self.ways {
             let l = &self.lines[base + way];

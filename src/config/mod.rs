@@ -80,6 +80,64 @@ pub struct L1Config {
     pub miss_queue: u32,
     /// Core cycles from access to data for a hit.
     pub hit_latency: u32,
+    #[serde(default = "defaults::bypass")]
+    pub bypass: L1BypassKind,
+    /// Bypassed requests an SM may have in flight (`inf`: no limit).
+    #[serde(default)]
+    pub bypass_slots: BypassSlots,
+    /// MRPB: requests each warp's reorder queue holds.
+    #[serde(default = "defaults::mrpb_queue")]
+    pub mrpb_queue: u32,
+    /// MDB: sampled accesses between decisions on how many warps keep the L1.
+    #[serde(default = "defaults::mdb_interval")]
+    pub mdb_interval: u32,
+}
+
+/// Limit on in-flight bypassed requests per SM: a count, or `"inf"` for none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct BypassSlots(pub Option<u32>);
+
+impl Serialize for BypassSlots {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Some(n) => s.serialize_u32(n),
+            None => s.serialize_str("inf"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for BypassSlots {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Count(u32),
+            Word(String),
+        }
+        match Raw::deserialize(d).map_err(|_| serde::de::Error::custom("expected a number of slots or \"inf\""))? {
+            Raw::Count(n) => Ok(BypassSlots(Some(n))),
+            Raw::Word(w) if w == "inf" => Ok(BypassSlots(None)),
+            Raw::Word(w) => w
+                .trim()
+                .parse()
+                .map(|n| BypassSlots(Some(n)))
+                .map_err(|_| serde::de::Error::custom(format!("`{w}` is not a number of slots or \"inf\""))),
+        }
+    }
+}
+
+mod defaults {
+    use super::L1BypassKind;
+
+    pub fn bypass() -> L1BypassKind {
+        L1BypassKind::None
+    }
+    pub fn mrpb_queue() -> u32 {
+        128
+    }
+    pub fn mdb_interval() -> u32 {
+        1024
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

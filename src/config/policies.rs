@@ -50,6 +50,21 @@ policy_enum!(
     AllocationKind {
         /// Reserve the victim line at miss time (Fermi-style).
         OnMiss => "on_miss",
+        /// Reserve only an MSHR and a miss-queue entry; pick the victim when the data returns.
+        OnFill => "on_fill",
+    }
+);
+
+policy_enum!(
+    /// Which loads skip the L1 (`l1d.bypass`).
+    L1BypassKind {
+        /// Only `.cg` loads.
+        None => "none",
+        /// MRPB: per-warp request queues drained lowest warp first; a request refused by
+        /// the L1 bypasses it instead of stalling.
+        Mrpb => "mrpb",
+        /// MDB: shadow tags per warp prefix pick how many warps keep the L1; the others bypass.
+        Mdb => "mdb",
     }
 );
 
@@ -88,6 +103,7 @@ pub fn policy_families() -> Vec<(&'static str, &'static [&'static str])> {
         ("l1d.set_index", SetIndexKind::NAMES),
         ("l1d.replacement", ReplacementKind::NAMES),
         ("l1d.allocation", AllocationKind::NAMES),
+        ("l1d.bypass", L1BypassKind::NAMES),
         ("l2.set_index", SetIndexKind::NAMES),
         ("l2.replacement", ReplacementKind::NAMES),
         ("l2.write_policy", WritePolicy::NAMES),

@@ -128,6 +128,12 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     k.positive("l1d.mshr_merge", l1.mshr_merge as u64);
     k.positive("l1d.miss_queue", l1.miss_queue as u64);
     k.positive("l1d.hit_latency", l1.hit_latency as u64);
+    if let Some(n) = l1.bypass_slots.0 {
+        k.positive("l1d.bypass_slots", n as u64);
+    }
+    k.positive("l1d.mrpb_queue", l1.mrpb_queue as u64);
+    k.at_most("l1d.mrpb_queue", l1.mrpb_queue as u64, 1 << 16, "simulator limit");
+    k.positive("l1d.mdb_interval", l1.mdb_interval as u64);
 
     let ic = &c.icnt;
     k.positive("icnt.latency", ic.latency as u64);

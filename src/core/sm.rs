@@ -6,12 +6,12 @@
 //! move one miss into the interconnect, then let each scheduler issue one instruction.
 
 use super::coalescer::{coalesce, Coalesced};
-use super::ldst::{LdstEntry, LdstUnit};
+use super::ldst::{LdstUnit, Pending};
 use super::sched::WarpScheduler;
 use super::warp::Warp;
 use super::warp_load::WarpLoadTable;
 use crate::cache::l1::L1D;
-use crate::config::Config;
+use crate::config::{Config, L1BypassKind};
 use crate::dram::AddressMap;
 use crate::icnt::Crossbar;
 use crate::kernels::{Grid, Instr, Kernel};
@@ -87,8 +87,11 @@ impl Sm {
             warps_used: 0,
             max_threads: c.max_threads_per_sm,
             max_warps: c.max_warps_per_sm,
-            l1: L1D::new(&cfg.l1d),
-            ldst: LdstUnit::new(c.ldst_queue),
+            l1: L1D::new(&cfg.l1d, c.max_warps_per_sm),
+            ldst: match cfg.l1d.bypass {
+                L1BypassKind::Mrpb => LdstUnit::reorder(c.max_warps_per_sm, cfg.l1d.mrpb_queue),
+                _ => LdstUnit::in_order(c.ldst_queue),
+            },
             wl: WarpLoadTable::default(),
             addr_map: AddressMap::new(cfg),
             alu_latency: c.alu_latency as u64,
@@ -131,7 +134,7 @@ impl Sm {
     }
 
     pub fn is_idle(&self) -> bool {
-        self.warps_used == 0 && self.l1.is_idle() && self.ldst.queue.is_empty()
+        self.warps_used == 0 && self.l1.is_idle() && self.ldst.is_empty()
     }
 
     /// One core cycle. Returns true if anything changed.
@@ -140,6 +143,7 @@ impl Sm {
             return false;
         }
         let mut progress = false;
+        self.l1.account_bypass_occupancy(1);
         if let Some(reply) = net.reply_net.pop(self.id) {
             let mut fills = std::mem::take(&mut self.fills);
             self.l1.fill(reply, &mut fills);
@@ -174,35 +178,28 @@ impl Sm {
     }
 
     fn ldst_cycle(&mut self, now: u64, kernel: &dyn Kernel) -> bool {
-        let Some(e) = self.ldst.queue.front_mut() else { return false };
-        let (line, bytes) = (e.lines.lines[e.next], e.lines.bytes[e.next]);
-        let w = &self.warps[e.slot];
-        let mut req = MemReq::new(
-            self.next_req,
-            line,
-            e.instr.kind,
-            if e.instr.kind == AccessKind::Read { self.line_bytes } else { bytes },
-        );
-        req.op = e.instr.op;
+        let Some(p) = self.ldst.head() else { return false };
+        let w = &self.warps[p.slot];
+        let bytes = if p.kind == AccessKind::Read { self.line_bytes } else { p.bytes };
+        let mut req = MemReq::new(self.next_req, p.line, p.kind, bytes);
+        req.op = p.op;
         req.sm = self.id as u16;
-        req.warp_slot = e.slot as u16;
+        req.warp_slot = p.slot as u16;
         req.warp = w.gid;
         req.cta = w.cta;
-        req.pc = e.instr.pc;
-        req.warp_load = e.warp_load;
-        req.partition = self.addr_map.partition(line) as u16;
-        req.local = self.addr_map.local(line);
+        req.pc = p.pc;
+        req.warp_load = p.warp_load;
+        req.partition = self.addr_map.partition(p.line) as u16;
+        req.local = self.addr_map.local(p.line);
         req.t_issue = now;
         match self.l1.access(req, now) {
             Ok(()) => {
                 self.next_req += 1;
                 self.ldst.stalled = None;
-                e.next += 1;
-                if e.next == e.lines.len {
-                    let slot = e.slot;
-                    self.ldst.queue.pop();
-                    self.warps[slot].in_ldst -= 1;
-                    self.try_exit(slot, kernel);
+                let p = self.ldst.pop().expect("the head was just sent");
+                if p.last {
+                    self.warps[p.slot].in_ldst -= 1;
+                    self.try_exit(p.slot, kernel);
                 }
                 true
             }
@@ -225,7 +222,7 @@ impl Sm {
     }
 
     fn schedule(&mut self, i: usize, now: u64, kernel: &dyn Kernel) -> bool {
-        let ldst_room = self.ldst.queue.has_room(1);
+        let ldst = &self.ldst;
         let warps = &mut self.warps;
         let ages = &self.ages;
         let ready = |s: usize| {
@@ -236,7 +233,7 @@ impl Sm {
             let pending = w.pending;
             match w.peek(kernel) {
                 Some(Instr::Alu { srcs }) => srcs & pending == 0,
-                Some(Instr::Mem(m)) => ldst_room && m.srcs & pending == 0,
+                Some(Instr::Mem(m)) => m.srcs & pending == 0 && ldst.has_room(s),
                 Some(Instr::Barrier) => true,
                 None => false,
             }
@@ -273,8 +270,18 @@ impl Sm {
                         NO_WARP_LOAD
                     };
                     self.warps[slot].in_ldst += 1;
-                    let lines = self.coalesced.clone();
-                    self.ldst.queue.push(LdstEntry { slot, instr: m, lines, next: 0, warp_load });
+                    let c = &self.coalesced;
+                    let n = c.len;
+                    self.ldst.push(c.iter().enumerate().map(|(i, (line, bytes))| Pending {
+                        slot,
+                        line,
+                        bytes,
+                        kind: m.kind,
+                        op: m.op,
+                        pc: m.pc,
+                        warp_load,
+                        last: i + 1 == n,
+                    }));
                 }
             }
         }
@@ -336,8 +343,9 @@ impl Sm {
 
     /// Accounts for `cycles` skipped while the LD/ST unit waited on a refusal.
     pub fn account_skipped(&mut self, cycles: u64) {
-        if let Some(cause) = self.ldst.stalled {
-            self.l1.stats.rsfail.add(cause, cycles);
+        self.l1.account_bypass_occupancy(cycles);
+        if self.ldst.stalled.is_some() {
+            self.l1.account_retries(cycles);
             self.stats.l1_stall_cycles += cycles;
         }
     }
@@ -369,12 +377,11 @@ impl Sm {
         let barrier = self.warps.iter().filter(|w| w.active && w.at_barrier).count();
         let (wl, mshr, _) = self.outstanding();
         format!(
-            "SM {}: {} active warps ({} at a barrier), LD/ST queue {}/{}{}, miss queue {}/{}, {} warp-loads and {} L1 MSHRs outstanding; {}",
+            "SM {}: {} active warps ({} at a barrier), LD/ST unit {}{}, miss queue {}/{}, {} warp-loads and {} L1 MSHRs outstanding; {}",
             self.id,
             active,
             barrier,
-            self.ldst.queue.len(),
-            self.ldst.queue.capacity(),
+            self.ldst.describe(),
             self.ldst.stalled.map(|c| format!(" (stalled: {c:?})")).unwrap_or_default(),
             self.l1.miss_queue.len(),
             self.l1.miss_queue.capacity(),

@@ -57,11 +57,15 @@ pub struct L1Report {
     pub miss_rate: f64,
     pub hit_rate: f64,
     pub mpki: f64,
-    pub uncached: u64,
     pub stores: u64,
     pub reservation_fails: u64,
     pub rsfail_by_cause: RsFailCounts,
     pub rsfail_per_access: f64,
+    /// Loads sent around the L1 (`.cg` or the bypass policy's choice).
+    pub bypassed: u64,
+    /// Bypasses refused because every bypass slot was taken.
+    pub bypass_rsfail: u64,
+    pub avg_bypass_in_flight: f64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -135,6 +139,7 @@ fn units() -> BTreeMap<&'static str, &'static str> {
         ("core.l1_stall_cycles", "core cycles, summed over SMs"),
         ("l1d.mpki", "L1 misses per 1000 warp instructions"),
         ("l1d.rsfail_per_access", "reservation failures per accepted L1 access"),
+        ("l1d.avg_bypass_in_flight", "bypassed requests in flight per SM, averaged over core cycles"),
         ("l2.mpki", "L2 read misses per 1000 warp instructions"),
         ("l2.avg_queue_latency", "L2 cycles (arrival at the partition to tag lookup)"),
         ("l2.queue_latency_histogram", "L2 cycles"),
@@ -195,11 +200,13 @@ pub fn build_report(sim: &Simulator) -> Report {
         miss_rate: ratio(l1_misses, l1.accesses),
         hit_rate: ratio(l1.hits, l1.accesses),
         mpki: per_k(l1_misses),
-        uncached: l1.uncached,
         stores: l1.stores,
         reservation_fails: l1.rsfail.total(),
         rsfail_by_cause: l1.rsfail,
-        rsfail_per_access: ratio(l1.rsfail.total(), l1.accesses + l1.stores + l1.uncached),
+        rsfail_per_access: ratio(l1.rsfail.total(), l1.accesses + l1.stores + l1.bypassed),
+        bypassed: l1.bypassed,
+        bypass_rsfail: l1.rsfail.bypass_slot,
+        avg_bypass_in_flight: ratio(l1.bypass_in_flight_cycles, cycles * cfg.core.num_sms as u64),
     };
 
     let mut l2s = L2Stats::default();

@@ -1,13 +1,22 @@
 //! The per-SM L1 data cache: tag lookup, MSHR merging, the miss queue towards the
 //! interconnect, and the `.cg` path that skips the L1.
 //!
-//! Loads allocate on miss (the reserved line waits for its fill); global stores are
-//! write-evict / no-allocate and always go to the L2. Each refused access counts one
-//! reservation failure by cause; the LD/ST unit retries it next cycle.
+//! Loads allocate on miss (the reserved line waits for its fill) or on fill (only an MSHR
+//! and a miss-queue entry are reserved; the victim is chosen when the data returns).
+//! Global stores are write-evict / no-allocate and always go to the L2. Each refused
+//! access counts one reservation failure by cause; the LD/ST unit retries it next cycle.
+//!
+//! Bypassing: `.cg` loads, loads of warps MDB excludes, and (under MRPB) loads the L1
+//! refuses go straight to the L2, each holding one of `l1d.bypass_slots` until its reply.
+//! With every slot taken a bypass is refused and counted, and the load takes the L1 path.
+
+mod mdb;
+
+pub use mdb::Mdb;
 
 use super::mshr::MshrFull;
 use super::{MshrTable, Probe, TagArray};
-use crate::config::L1Config;
+use crate::config::{AllocationKind, L1BypassKind, L1Config};
 use crate::mem::{AccessKind, CacheOp, MemReq};
 use crate::queue::BoundedQueue;
 use serde::Serialize;
@@ -21,6 +30,8 @@ pub enum RsFail {
     MshrEntry,
     MshrMerge,
     MissQueue,
+    /// A bypass refused because every bypass slot is taken (and the L1 path also failed).
+    BypassSlot,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -29,6 +40,8 @@ pub struct RsFailCounts {
     pub mshr_entry: u64,
     pub mshr_merge: u64,
     pub miss_queue: u64,
+    /// Bypasses refused for want of a slot (each then took the L1 path).
+    pub bypass_slot: u64,
 }
 
 impl RsFailCounts {
@@ -38,9 +51,11 @@ impl RsFailCounts {
             RsFail::MshrEntry => self.mshr_entry += n,
             RsFail::MshrMerge => self.mshr_merge += n,
             RsFail::MissQueue => self.miss_queue += n,
+            RsFail::BypassSlot => self.bypass_slot += n,
         }
     }
 
+    /// Failures that stalled the memory pipeline (a refused bypass alone does not).
     pub fn total(&self) -> u64 {
         self.line_alloc + self.mshr_entry + self.mshr_merge + self.miss_queue
     }
@@ -50,6 +65,7 @@ impl RsFailCounts {
         self.mshr_entry += o.mshr_entry;
         self.mshr_merge += o.mshr_merge;
         self.miss_queue += o.miss_queue;
+        self.bypass_slot += o.bypass_slot;
     }
 }
 
@@ -63,8 +79,10 @@ pub struct L1Stats {
     pub pending_hits: u64,
     /// Loads that sent a new request to the L2.
     pub misses: u64,
-    /// `.cg` loads sent straight to the L2.
-    pub uncached: u64,
+    /// Loads sent around the L1 (`.cg`, or chosen by the bypass policy).
+    pub bypassed: u64,
+    /// Core cycles x bypassed requests in flight (for the average).
+    pub bypass_in_flight_cycles: u64,
     pub stores: u64,
     pub evictions: u64,
     pub rsfail: RsFailCounts,
@@ -77,7 +95,8 @@ impl L1Stats {
         self.hits += o.hits;
         self.pending_hits += o.pending_hits;
         self.misses += o.misses;
-        self.uncached += o.uncached;
+        self.bypassed += o.bypassed;
+        self.bypass_in_flight_cycles += o.bypass_in_flight_cycles;
         self.stores += o.stores;
         self.evictions += o.evictions;
         self.rsfail.merge(&o.rsfail);
@@ -91,12 +110,41 @@ pub struct L1D {
     hit_pipe: VecDeque<(u64, MemReq)>,
     line_shift: u32,
     hit_latency: u64,
+    allocation: AllocationKind,
+    policy: L1BypassKind,
+    mdb: Option<Mdb>,
+    slots: Option<u32>,
+    in_flight_bypass: u32,
+    /// What the last refused access counted, so skipped retry cycles count the same.
+    last_refusal: Option<Refusal>,
     pub stats: L1Stats,
 }
 
+#[derive(Debug, Clone, Copy)]
+struct Refusal {
+    cause: RsFail,
+    bypass_refused: bool,
+    set: usize,
+}
+
+/// How a load may use the bypass path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Route {
+    Cache,
+    Bypass,
+    /// Try the L1; bypass if it refuses (MRPB).
+    BypassOnFail,
+}
+
 impl L1D {
-    pub fn new(cfg: &L1Config) -> Self {
+    pub fn new(cfg: &L1Config, warps: u32) -> Self {
         Self {
+            allocation: cfg.allocation,
+            policy: cfg.bypass,
+            mdb: (cfg.bypass == L1BypassKind::Mdb).then(|| Mdb::new(warps, cfg.sets(), cfg.ways, cfg.mdb_interval)),
+            slots: cfg.bypass_slots.0,
+            in_flight_bypass: 0,
+            last_refusal: None,
             tags: TagArray::new(cfg.sets(), cfg.ways, cfg.set_index),
             mshr: MshrTable::new(cfg.mshrs, cfg.mshr_merge),
             miss_queue: BoundedQueue::new(cfg.miss_queue),
@@ -108,17 +156,73 @@ impl L1D {
     }
 
     /// Offers one request to the L1 at core cycle `now`. On refusal the request comes
-    /// back with the cause and nothing has changed except the failure count.
+    /// back with the cause and nothing has changed except the failure counts.
     pub fn access(&mut self, req: MemReq, now: u64) -> Result<(), (MemReq, RsFail)> {
-        let r = match (req.kind, req.op) {
-            (AccessKind::Write, _) => self.store(req),
-            (AccessKind::Read, CacheOp::Cg) => self.uncached(req),
-            (AccessKind::Read, _) => self.load(req, now),
-        };
-        if let Err((_, cause)) = &r {
-            self.stats.rsfail.add(*cause, 1);
+        let refused_bypasses = self.stats.rsfail.bypass_slot;
+        if req.kind == AccessKind::Write {
+            let set = self.tags.set_of(req.addr >> self.line_shift);
+            let r = self.store(req);
+            return self.count(r, refused_bypasses, set);
         }
+        let route = match (req.op, self.policy) {
+            (CacheOp::Cg, _) => Route::Bypass,
+            (_, L1BypassKind::Mrpb) => Route::BypassOnFail,
+            (_, L1BypassKind::Mdb) if self.mdb.as_ref().is_some_and(|m| m.bypasses(req.warp_slot as usize)) => {
+                Route::Bypass
+            }
+            _ => Route::Cache,
+        };
+        let block = req.addr >> self.line_shift;
+        let (set, warp) = (self.tags.set_of(block), req.warp_slot as usize);
+        let r = match route {
+            Route::Cache => self.load(req, now),
+            Route::Bypass => match self.bypass(req) {
+                Err((req, RsFail::BypassSlot)) => self.load(req, now),
+                r => r,
+            },
+            Route::BypassOnFail => match self.load(req, now) {
+                Err((req, cause)) => match self.bypass(req) {
+                    Err((req, RsFail::BypassSlot)) => Err((req, cause)),
+                    r => r,
+                },
+                ok => ok,
+            },
+        };
+        if let Some(m) = &mut self.mdb {
+            match &r {
+                Ok(()) => m.observe(warp, block, set),
+                Err(_) => m.note_rsfail(set, 1),
+            }
+        }
+        self.count(r, refused_bypasses, set)
+    }
+
+    fn count(
+        &mut self,
+        r: Result<(), (MemReq, RsFail)>,
+        bypasses_before: u64,
+        set: usize,
+    ) -> Result<(), (MemReq, RsFail)> {
+        self.last_refusal = match &r {
+            Ok(()) => None,
+            Err((_, cause)) => {
+                self.stats.rsfail.add(*cause, 1);
+                Some(Refusal { cause: *cause, bypass_refused: self.stats.rsfail.bypass_slot > bypasses_before, set })
+            }
+        };
         r
+    }
+
+    /// Counts `cycles` retries of the last refused access, as if each had been made.
+    pub fn account_retries(&mut self, cycles: u64) {
+        let Some(f) = self.last_refusal else { return };
+        self.stats.rsfail.add(f.cause, cycles);
+        if f.bypass_refused {
+            self.stats.rsfail.bypass_slot += cycles;
+        }
+        if let Some(m) = &mut self.mdb {
+            m.note_rsfail(f.set, cycles);
+        }
     }
 
     fn store(&mut self, req: MemReq) -> Result<(), (MemReq, RsFail)> {
@@ -131,11 +235,19 @@ impl L1D {
         Ok(())
     }
 
-    fn uncached(&mut self, req: MemReq) -> Result<(), (MemReq, RsFail)> {
+    /// Sends a load around the L1 if a bypass slot is free. A refusal for want of a slot
+    /// is counted here and leaves the choice of the L1 path to the caller.
+    fn bypass(&mut self, mut req: MemReq) -> Result<(), (MemReq, RsFail)> {
+        if self.slots.is_some_and(|n| self.in_flight_bypass >= n) {
+            self.stats.rsfail.bypass_slot += 1;
+            return Err((req, RsFail::BypassSlot));
+        }
         if !self.miss_queue.has_room(1) {
             return Err((req, RsFail::MissQueue));
         }
-        self.stats.uncached += 1;
+        req.bypassed = true;
+        self.in_flight_bypass += 1;
+        self.stats.bypassed += 1;
         self.miss_queue.push(req);
         Ok(())
     }
@@ -160,16 +272,29 @@ impl L1D {
                 Err((MshrFull::Entries, req)) => Err((req, RsFail::MshrEntry)),
             },
             Probe::Miss { set, victim } => {
-                let Some(way) = victim else { return Err((req, RsFail::LineAlloc)) };
+                let on_fill = self.allocation == AllocationKind::OnFill;
                 if let Err(e) = self.mshr.check(block) {
                     let cause = if e == MshrFull::Merge { RsFail::MshrMerge } else { RsFail::MshrEntry };
                     return Err((req, cause));
                 }
+                if on_fill && self.mshr.contains(block) {
+                    let _ = self.mshr.add(block, req);
+                    self.stats.accesses += 1;
+                    self.stats.pending_hits += 1;
+                    return Ok(());
+                }
+                let way = match (on_fill, victim) {
+                    (true, _) => None,
+                    (false, Some(way)) => Some(way),
+                    (false, None) => return Err((req, RsFail::LineAlloc)),
+                };
                 if !self.miss_queue.has_room(1) {
                     return Err((req, RsFail::MissQueue));
                 }
-                if self.tags.allocate(set, way, block, true, 0).is_some() {
-                    self.stats.evictions += 1;
+                if let Some(way) = way {
+                    if self.tags.allocate(set, way, block, true, 0).is_some() {
+                        self.stats.evictions += 1;
+                    }
                 }
                 self.miss_queue.push(req.clone());
                 // Checked above: the entry is free, so this opens it.
@@ -193,12 +318,24 @@ impl L1D {
     /// whether it travelled to the L2 itself: the merged loads of a filled line, or
     /// the reply alone for stores and `.cg` loads.
     pub fn fill(&mut self, reply: MemReq, out: &mut Vec<(MemReq, bool)>) {
-        if reply.kind == AccessKind::Write || reply.op == CacheOp::Cg {
+        if reply.kind == AccessKind::Write || reply.bypassed {
+            self.in_flight_bypass -= reply.bypassed as u32;
             out.push((reply, true));
             return;
         }
         let block = reply.addr >> self.line_shift;
-        self.tags.fill(block);
+        match self.allocation {
+            AllocationKind::OnMiss => {
+                self.tags.fill(block);
+            }
+            AllocationKind::OnFill => {
+                if let Probe::Miss { set, victim: Some(way) } = self.tags.probe(block) {
+                    if self.tags.allocate(set, way, block, false, 0).is_some() {
+                        self.stats.evictions += 1;
+                    }
+                }
+            }
+        }
         for mut r in self.mshr.take(block) {
             if r.id == reply.id {
                 out.push((reply.clone(), true));
@@ -220,7 +357,13 @@ impl L1D {
     }
 
     pub fn is_idle(&self) -> bool {
-        self.hit_pipe.is_empty() && self.miss_queue.is_empty() && self.mshr.is_empty()
+        self.hit_pipe.is_empty() && self.miss_queue.is_empty() && self.mshr.is_empty() && self.in_flight_bypass == 0
+    }
+
+    /// Adds `cycles` core cycles of the current bypass occupancy to its running sum.
+    #[inline]
+    pub fn account_bypass_occupancy(&mut self, cycles: u64) {
+        self.stats.bypass_in_flight_cycles += self.in_flight_bypass as u64 * cycles;
     }
 }
 

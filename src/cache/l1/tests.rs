@@ -23,7 +23,7 @@ fn reply_head(l1: &mut L1D) -> Vec<(MemReq, bool)> {
 
 #[test]
 fn hit_data_is_ready_exactly_hit_latency_cycles_later() {
-    let mut l1 = L1D::new(&cfg(|c| c.hit_latency = 3));
+    let mut l1 = L1D::new(&cfg(|c| c.hit_latency = 3), 48);
     l1.access(load(1, 0x1000), 10).unwrap();
     assert_eq!(reply_head(&mut l1).len(), 1);
     l1.access(load(2, 0x1000), 20).unwrap();
@@ -35,7 +35,7 @@ fn hit_data_is_ready_exactly_hit_latency_cycles_later() {
 
 #[test]
 fn misses_to_one_line_merge_in_one_mshr_up_to_the_limit() {
-    let mut l1 = L1D::new(&cfg(|c| c.mshr_merge = 3));
+    let mut l1 = L1D::new(&cfg(|c| c.mshr_merge = 3), 48);
     for id in 0..3 {
         l1.access(load(id, 0x2000 + 4 * id), 0).unwrap();
     }
@@ -52,7 +52,7 @@ fn misses_to_one_line_merge_in_one_mshr_up_to_the_limit() {
 
 #[test]
 fn full_miss_queue_refuses_and_changes_nothing() {
-    let mut l1 = L1D::new(&cfg(|c| c.miss_queue = 2));
+    let mut l1 = L1D::new(&cfg(|c| c.miss_queue = 2), 48);
     l1.access(load(0, 0x0000), 0).unwrap();
     l1.access(load(1, 0x4000), 0).unwrap();
     let (_, cause) = l1.access(load(2, 0x8000), 0).unwrap_err();
@@ -65,7 +65,7 @@ fn full_miss_queue_refuses_and_changes_nothing() {
 #[test]
 fn all_ways_reserved_is_a_line_allocation_failure() {
     // 16 KB, 4 ways, 128 B lines: 32 sets, so lines 4 KB apart share a set.
-    let mut l1 = L1D::new(&cfg(|c| c.miss_queue = 16));
+    let mut l1 = L1D::new(&cfg(|c| c.miss_queue = 16), 48);
     for i in 0..4 {
         l1.access(load(i, i * 4096), 0).unwrap();
     }
@@ -74,10 +74,13 @@ fn all_ways_reserved_is_a_line_allocation_failure() {
 
 #[test]
 fn out_of_mshrs_is_an_entry_failure() {
-    let mut l1 = L1D::new(&cfg(|c| {
-        c.mshrs = 2;
-        c.miss_queue = 8
-    }));
+    let mut l1 = L1D::new(
+        &cfg(|c| {
+            c.mshrs = 2;
+            c.miss_queue = 8
+        }),
+        48,
+    );
     l1.access(load(0, 0), 0).unwrap();
     l1.access(load(1, 128), 0).unwrap();
     assert_eq!(l1.access(load(2, 256), 0).unwrap_err().1, RsFail::MshrEntry);
@@ -85,7 +88,7 @@ fn out_of_mshrs_is_an_entry_failure() {
 
 #[test]
 fn stores_write_evict_and_cg_loads_skip_the_l1() {
-    let mut l1 = L1D::new(&cfg(|_| {}));
+    let mut l1 = L1D::new(&cfg(|_| {}), 48);
     l1.access(load(0, 0x3000), 0).unwrap();
     reply_head(&mut l1);
     let mut st = MemReq::new(1, 0x3000, AccessKind::Write, 128);
@@ -98,6 +101,74 @@ fn stores_write_evict_and_cg_loads_skip_the_l1() {
     let mut cg = load(3, 0x5000);
     cg.op = CacheOp::Cg;
     l1.access(cg, 3).unwrap();
-    assert_eq!(l1.stats.uncached, 1);
+    assert_eq!(l1.stats.bypassed, 1);
     assert_eq!(l1.outstanding().0, 1, "no MSHR for the .cg load");
+}
+
+fn cg(id: u64, addr: u64) -> MemReq {
+    let mut r = load(id, addr);
+    r.op = CacheOp::Cg;
+    r
+}
+
+#[test]
+fn on_fill_reserves_no_line_and_keeps_the_victim_until_the_data_returns() {
+    let mut l1 = L1D::new(&cfg(|c| c.allocation = crate::config::AllocationKind::OnFill), 48);
+    // Fill set 0 (lines 4 KB apart share a set) with four valid lines.
+    for i in 0..4 {
+        l1.access(load(i, i * 4096), 0).unwrap();
+        reply_head(&mut l1);
+    }
+    // Four more misses to the same set: on-miss would fail on the fifth line slot.
+    for i in 4..8 {
+        l1.access(load(i, i * 4096), 1).unwrap();
+    }
+    assert_eq!(l1.outstanding(), (4, 0), "MSHRs but no reserved lines");
+    l1.access(load(20, 0), 2).unwrap();
+    assert_eq!(l1.pop_hit(3).map(|r| r.id), Some(20), "the old line still hits while the misses are out");
+    reply_head(&mut l1);
+    l1.access(load(21, 4 * 4096), 4).unwrap();
+    assert_eq!(l1.stats.hits, 2, "the filled line is now cached");
+}
+
+#[test]
+fn on_fill_merges_misses_in_the_mshr() {
+    let mut l1 = L1D::new(&cfg(|c| c.allocation = crate::config::AllocationKind::OnFill), 48);
+    l1.access(load(0, 0x100), 0).unwrap();
+    l1.access(load(1, 0x104), 0).unwrap();
+    assert_eq!((l1.stats.misses, l1.stats.pending_hits), (1, 1));
+    assert_eq!(reply_head(&mut l1).len(), 2);
+}
+
+#[test]
+fn bypass_slots_limit_bypasses_and_a_refused_bypass_takes_the_l1_path() {
+    let mut l1 = L1D::new(&cfg(|c| c.bypass_slots = crate::config::BypassSlots(Some(1))), 48);
+    l1.access(cg(0, 0x1000), 0).unwrap();
+    l1.access(cg(1, 0x2000), 0).unwrap();
+    assert_eq!(l1.stats.bypassed, 1);
+    assert_eq!(l1.stats.rsfail.bypass_slot, 1);
+    assert_eq!(l1.stats.misses, 1, "the second load was cached instead");
+    assert_eq!(l1.outstanding().0, 1);
+    let first = l1.miss_queue.pop().unwrap();
+    assert!(first.bypassed);
+    let mut out = Vec::new();
+    l1.fill(first, &mut out);
+    assert_eq!(out.len(), 1);
+    l1.access(cg(2, 0x3000), 1).unwrap();
+    assert_eq!(l1.stats.bypassed, 2, "the reply freed the slot");
+}
+
+#[test]
+fn mrpb_bypasses_instead_of_stalling() {
+    let mut l1 = L1D::new(
+        &cfg(|c| {
+            c.bypass = crate::config::L1BypassKind::Mrpb;
+            c.mshrs = 1;
+        }),
+        48,
+    );
+    l1.access(load(0, 0x0), 0).unwrap();
+    l1.access(load(1, 0x80), 0).unwrap();
+    assert_eq!((l1.stats.misses, l1.stats.bypassed), (1, 1));
+    assert_eq!(l1.stats.rsfail.total(), 0, "no stall");
 }

@@ -1,0 +1,141 @@
+//! MDB, model-driven bypassing: shadow LRU tag arrays, array i seeing only the accesses
+//! of warps 0..=i, estimate the hits the L1 would get if only the first i+1 warps used
+//! it. Every `interval` sampled accesses the number of warps that keep the L1 becomes
+//! the i maximising hits_i - predicted_rsfail_i / 2, where reservation failures are
+//! predicted to grow with the cube of the warps using the cache; warps at or above that
+//! number bypass. Only every `SAMPLE`-th set is shadowed, and the counters halve after
+//! each decision so the choice follows phase changes.
+
+use crate::cache::{Probe, TagArray};
+use crate::config::SetIndexKind;
+
+/// One set in this many is shadowed.
+const SAMPLE: usize = 8;
+
+#[derive(Debug, Clone)]
+pub struct Mdb {
+    shadows: Vec<TagArray>,
+    hits: Vec<u32>,
+    rsfails: u32,
+    sampled: u32,
+    interval: u32,
+    /// Warps with a slot at or above this bypass the L1.
+    keep: usize,
+}
+
+impl Mdb {
+    pub fn new(warps: u32, sets: u32, ways: u32, interval: u32) -> Self {
+        let shadow_sets = (sets as usize).div_ceil(SAMPLE).next_power_of_two() as u32;
+        Self {
+            shadows: (0..warps).map(|_| TagArray::new(shadow_sets, ways, SetIndexKind::Linear)).collect(),
+            hits: vec![0; warps as usize],
+            rsfails: 0,
+            sampled: 0,
+            interval,
+            keep: warps as usize,
+        }
+    }
+
+    /// Whether a load of this warp slot should bypass the L1.
+    #[inline]
+    pub fn bypasses(&self, warp: usize) -> bool {
+        warp >= self.keep
+    }
+
+    /// The number of warp slots currently allowed to use the L1.
+    pub fn keep(&self) -> usize {
+        self.keep
+    }
+
+    fn sampled_set(set: usize) -> Option<usize> {
+        (set % SAMPLE == 0).then_some(set / SAMPLE)
+    }
+
+    /// `n` reservation failures of an access to `set`.
+    pub fn note_rsfail(&mut self, set: usize, n: u64) {
+        if Self::sampled_set(set).is_some() {
+            self.rsfails = self.rsfails.saturating_add(n.min(u32::MAX as u64) as u32);
+        }
+    }
+
+    /// An accepted load of `warp` to `block` in L1 set `set` (cached or bypassed).
+    pub fn observe(&mut self, warp: usize, block: u64, set: usize) {
+        let Some(sset) = Self::sampled_set(set) else { return };
+        for i in warp.min(self.shadows.len())..self.shadows.len() {
+            let t = &mut self.shadows[i];
+            match t.probe_at(sset, block) {
+                Probe::Hit { set, way } => {
+                    t.touch(set, way);
+                    self.hits[i] += 1;
+                }
+                Probe::Miss { set, victim: Some(way) } => {
+                    t.allocate(set, way, block, false, 0);
+                }
+                _ => {}
+            }
+        }
+        self.sampled += 1;
+        if self.sampled >= self.interval {
+            self.decide();
+        }
+    }
+
+    fn decide(&mut self) {
+        let n = self.shadows.len() as f64;
+        let mut best = (f64::MIN, self.keep);
+        for (i, &h) in self.hits.iter().enumerate() {
+            let warps = (i + 1) as f64;
+            let score = h as f64 - self.rsfails as f64 * warps.powi(3) / n.powi(3) / 2.0;
+            if score > best.0 {
+                best = (score, i + 1);
+            }
+        }
+        self.keep = best.1;
+        for h in &mut self.hits {
+            *h /= 2;
+        }
+        self.rsfails /= 2;
+        self.sampled = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thrashing_warps_are_told_to_bypass() {
+        // 4 warps, one sampled set of 2 ways. Warps 0 and 1 reuse one block each; warps 2
+        // and 3 stream new blocks that would evict them.
+        let mut m = Mdb::new(4, 8, 2, 64);
+        let mut next = 1000;
+        for _ in 0..32 {
+            m.observe(0, 0, 0);
+            m.observe(1, 8, 0);
+            for w in [2, 3] {
+                m.observe(w, next, 0);
+                next += 8;
+            }
+        }
+        assert_eq!(m.keep(), 2);
+        assert!(!m.bypasses(1) && m.bypasses(2));
+    }
+
+    #[test]
+    fn many_reservation_failures_shrink_the_cached_warps() {
+        let mut m = Mdb::new(4, 8, 4, 16);
+        m.note_rsfail(0, 200);
+        for k in 0..16 {
+            m.observe((k % 4) as usize, (k % 4) as u64, 0);
+        }
+        assert!(m.keep() < 4, "keep {}", m.keep());
+    }
+
+    #[test]
+    fn unsampled_sets_are_ignored() {
+        let mut m = Mdb::new(2, 16, 2, 1);
+        m.observe(0, 1, 3);
+        m.note_rsfail(3, 1);
+        assert_eq!(m.keep(), 2);
+    }
+}
