@@ -15,6 +15,8 @@ const MAIN_FIELDS: &[&str] = &[
     "l1d.set_index",
     "l1d.allocation",
     "l1d.mshrs",
+    "l1d.bypass",
+    "l1d.bypass_slots",
     "l2.size_kb",
     "l2.ways",
     "l2.set_index",
