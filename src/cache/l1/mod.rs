@@ -97,7 +97,7 @@ pub struct L1D {
 impl L1D {
     pub fn new(cfg: &L1Config) -> Self {
         Self {
-            tags: TagArray::new(cfg.sets(), cfg.ways, cfg.set_index),
+            tags: TagArray::new(cfg.sets(), cfg.ways, cfg.line_bytes, cfg.set_index),
             mshr: MshrTable::new(cfg.mshrs, cfg.mshr_merge),
             miss_queue: BoundedQueue::new(cfg.miss_queue),
             hit_pipe: VecDeque::new(),
