@@ -16,6 +16,10 @@ macro_rules! policy_enum {
             pub fn as_str(self) -> &'static str {
                 match self { $(Self::$var => $s),+ }
             }
+            /// The variant with config name `name`, for inputs that are not config documents.
+            pub fn from_name(name: &str) -> Option<Self> {
+                match name { $($s => Some(Self::$var),)+ _ => None }
+            }
         }
     };
 }
