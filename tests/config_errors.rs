@@ -82,6 +82,51 @@ fn impossible_cache_geometry_is_explained() {
     assert_eq!(e.field, "l2.size_kb");
 }
 
+fn set_all(pairs: &[(&str, &str)]) -> Result<warpscope::Config, ConfigErrors> {
+    let mut doc = preset_doc();
+    for (path, value) in pairs {
+        apply_set(&mut doc, path, value).map_err(ConfigErrors::from)?;
+    }
+    parse_config_value(doc)
+}
+
+#[test]
+fn every_set_index_function_serves_the_presets_32_set_caches() {
+    // medic-gtx480: 16 KB 4-way 128 B L1 and 768 KB / (6 partitions x 2 banks) 16-way L2, 32 sets each.
+    for name in ["linear", "bxor", "pmod", "a_prime", "d_prime", "ipoly", "fermi"] {
+        let c = set_all(&[("l1d.set_index", name), ("l2.set_index", name)]).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(c.l1d.set_index.as_str(), name);
+    }
+}
+
+#[test]
+fn a_set_index_function_that_cannot_serve_the_set_count_names_the_valid_ones() {
+    // 64 KB 4-way 128 B: 128 sets.
+    let e = only(set_all(&[("l1d.size_kb", "64"), ("l1d.set_index", "ipoly")]).unwrap_err());
+    assert_eq!(e.field, "l1d.set_index");
+    assert!(e.message.contains("128 sets") && e.message.contains("16, 32 or 64 sets"), "{}", e.message);
+    let e = only(set_all(&[("l1d.size_kb", "64"), ("l1d.set_index", "fermi")]).unwrap_err());
+    assert!(e.message.contains("32 or 64 sets"), "{}", e.message);
+    // 1 KB 4-way 128 B: 2 sets, no prime below 2.
+    let e = only(set_all(&[("l1d.size_kb", "1"), ("l1d.set_index", "pmod")]).unwrap_err());
+    assert_eq!(e.field, "l1d.set_index");
+    assert!(e.message.contains("at least 4 sets"), "{}", e.message);
+    // The L2 counts sets per bank: 3072 KB / (6 x 2 x 16 x 128 B) = 128.
+    let e = only(set_all(&[("l2.size_kb", "3072"), ("l2.set_index", "ipoly")]).unwrap_err());
+    assert_eq!(e.field, "l2.set_index");
+    assert!(e.message.contains("128 sets") && e.message.contains("per bank"), "{}", e.message);
+    assert!(set_all(&[("l2.size_kb", "1536"), ("l2.set_index", "fermi")]).is_ok(), "64 sets per bank");
+}
+
+#[test]
+fn an_unknown_set_index_name_lists_the_functions() {
+    let e = only(set("l1d.set_index", "xor").unwrap_err());
+    assert_eq!(e.field, "l1d.set_index");
+    for name in ["linear", "bxor", "pmod", "a_prime", "d_prime", "ipoly", "fermi"] {
+        assert!(e.message.contains(name), "{name}: {}", e.message);
+    }
+}
+
 #[test]
 fn zero_sized_queues_and_bad_watermarks_are_rejected() {
     assert_eq!(only(set("l1d.miss_queue", "0").unwrap_err()).field, "l1d.miss_queue");

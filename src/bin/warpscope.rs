@@ -1,4 +1,8 @@
-//! The warpscope command line: runs, listings, charts of saved reports and the speed benchmark.
+//! The warpscope command line: runs, listings, charts of saved reports, the speed benchmark
+//! and the single-cache teaching mode.
+
+#[path = "warpscope/cache.rs"]
+mod cache;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::Value;
@@ -144,6 +148,8 @@ enum Command {
         #[arg(required = true, value_name = "REPORT.json")]
         reports: Vec<PathBuf>,
     },
+    /// Run an address trace through one cache on its own; print hits and misses (per set) as JSON.
+    Cache(cache::CacheCmd),
     /// Measure simulation speed on a fixed set of runs.
     Bench {
         /// Repetitions per run; the fastest is reported.
@@ -200,6 +206,10 @@ fn dispatch(cmd: Command) -> Result<ExitCode, ConfigErrors> {
         }
         Command::Plot { chart, out, width, height, csv, reports } => {
             plot_reports(&chart, &out, (width, height), csv, &reports)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Cache(c) => {
+            outln!("{}", c.run()?);
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { repeat } => {

@@ -51,10 +51,14 @@ pub struct TagArray {
 }
 
 impl TagArray {
-    pub fn new(sets: u32, ways: u32, kind: SetIndexKind) -> Self {
+    /// # Panics
+    /// If `kind` cannot index `sets` sets of `line_bytes`-byte lines; config validation
+    /// (and the teaching mode's own check) rule that out first.
+    pub fn new(sets: u32, ways: u32, line_bytes: u32, kind: SetIndexKind) -> Self {
+        let index = SetIndex::new(kind, sets, line_bytes).unwrap_or_else(|e| panic!("unvalidated geometry: {e}"));
         let (sets, ways) = (sets as usize, ways as usize);
         let order = (0..sets).flat_map(|_| (0..ways).map(|w| w as u8)).collect();
-        Self { ways, index: SetIndex::new(kind, sets as u32), lines: vec![Line::default(); sets * ways], order }
+        Self { ways, index, lines: vec![Line::default(); sets * ways], order }
     }
 
     pub fn sets(&self) -> usize {
@@ -163,7 +167,7 @@ mod tests {
 
     #[test]
     fn lru_evicts_least_recently_used() {
-        let mut t = TagArray::new(1, 4, SetIndexKind::Linear);
+        let mut t = TagArray::new(1, 4, 128, SetIndexKind::Linear);
         for b in 0..4 {
             assert_eq!(insert(&mut t, b), None);
         }
@@ -176,7 +180,7 @@ mod tests {
 
     #[test]
     fn reserved_lines_are_never_victims() {
-        let mut t = TagArray::new(1, 2, SetIndexKind::Linear);
+        let mut t = TagArray::new(1, 2, 128, SetIndexKind::Linear);
         for b in [10, 11] {
             if let Probe::Miss { set, victim: Some(w) } = t.probe(b) {
                 t.allocate(set, w, b, true, 0);
@@ -191,7 +195,7 @@ mod tests {
 
     #[test]
     fn insertion_at_lru_position_is_evicted_first() {
-        let mut t = TagArray::new(1, 4, SetIndexKind::Linear);
+        let mut t = TagArray::new(1, 4, 128, SetIndexKind::Linear);
         for b in 0..3 {
             insert(&mut t, b);
         }
@@ -203,7 +207,7 @@ mod tests {
 
     #[test]
     fn dirty_bit_travels_with_the_eviction() {
-        let mut t = TagArray::new(1, 1, SetIndexKind::Linear);
+        let mut t = TagArray::new(1, 1, 128, SetIndexKind::Linear);
         insert(&mut t, 7);
         t.set_dirty(0, 0);
         assert_eq!(insert(&mut t, 8), Some(Evicted { block: 7, dirty: true }));

@@ -16,6 +16,10 @@ macro_rules! policy_enum {
             pub fn as_str(self) -> &'static str {
                 match self { $(Self::$var => $s),+ }
             }
+            /// The variant with config name `name`, for inputs that are not config documents.
+            pub fn from_name(name: &str) -> Option<Self> {
+                match name { $($s => Some(Self::$var),)+ _ => None }
+            }
         }
     };
 }
@@ -35,6 +39,18 @@ policy_enum!(
     SetIndexKind {
         /// Block address modulo the set count (the sound-baseline paper's BMOD).
         Linear => "linear",
+        /// Index bits XOR the block bits log2(line) higher.
+        Bxor => "bxor",
+        /// Block modulo the largest prime below the set count.
+        Pmod => "pmod",
+        /// Block modulo the smallest prime above the set count, then the index bits.
+        APrime => "a_prime",
+        /// Prime displacement: index bits plus 11 x the bits above them.
+        DPrime => "d_prime",
+        /// Irreducible-polynomial hashing over GF(2), as in GPGPU-Sim 4.x (16, 32, 64 sets).
+        Ipoly => "ipoly",
+        /// The Fermi L1's XOR hash measured by Nugteren et al. (32, 64 sets).
+        Fermi => "fermi",
     }
 );
 

@@ -1,6 +1,7 @@
 //! Validation of a parsed config into typed errors that name the field.
 
-use super::Config;
+use super::{Config, SetIndexKind};
+use crate::cache::SetIndex;
 use serde::Serialize;
 use std::fmt;
 
@@ -66,12 +67,13 @@ impl Checker {
             self.0.push(ConfigError::new(field, format!("{v} MHz is outside 1..=100000 MHz")));
         }
     }
-    fn geometry(&mut self, prefix: &str, size_bytes: u64, ways: u32, line: u32, parts: u64) {
+    /// Returns the set count when the geometry is consistent.
+    fn geometry(&mut self, prefix: &str, size_bytes: u64, ways: u32, line: u32, parts: u64) -> Option<u32> {
         self.pow2(&format!("{prefix}.line_bytes"), line as u64);
         self.positive(&format!("{prefix}.ways"), ways as u64);
         let unit = ways as u64 * line as u64 * parts;
         if unit == 0 {
-            return;
+            return None;
         }
         let sets = size_bytes / unit;
         if sets == 0 || sets * unit != size_bytes || !sets.is_power_of_two() {
@@ -87,6 +89,15 @@ impl Checker {
                     size_bytes as f64 / unit as f64
                 ),
             ));
+            return None;
+        }
+        u32::try_from(sets).ok().filter(|_| line.is_power_of_two())
+    }
+    /// Whether the set-index function serves the set count (of a consistent geometry).
+    fn set_index(&mut self, field: &str, kind: SetIndexKind, sets: Option<u32>, line: u32, how: &str) {
+        let Some(sets) = sets else { return };
+        if let Err(e) = SetIndex::new(kind, sets, line) {
+            self.0.push(ConfigError::new(field, format!("{e} ({how})")));
         }
     }
 }
@@ -119,10 +130,11 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     k.positive("core.ldst_queue", co.ldst_queue as u64);
 
     let l1 = &c.l1d;
-    k.geometry("l1d", l1.size_kb as u64 * 1024, l1.ways, l1.line_bytes, 1);
+    let l1_sets = k.geometry("l1d", l1.size_kb as u64 * 1024, l1.ways, l1.line_bytes, 1);
     k.at_most("l1d.line_bytes", l1.line_bytes as u64, 4096, "lines larger than a page are not modelled");
     k.at_most("l1d.size_kb", l1.size_kb as u64, 1 << 16, "64 MB simulator limit");
     k.at_most("l1d.ways", l1.ways as u64, 64, "simulator limit");
+    k.set_index("l1d.set_index", l1.set_index, l1_sets, l1.line_bytes, "sets = size_kb / (ways x line_bytes)");
     k.positive("l1d.mshrs", l1.mshrs as u64);
     k.at_most("l1d.mshrs", l1.mshrs as u64, 1 << 16, "simulator limit");
     k.positive("l1d.mshr_merge", l1.mshr_merge as u64);
@@ -157,9 +169,9 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     k.positive("mem.partitions", c.mem.partitions as u64);
     k.at_most("mem.partitions", c.mem.partitions as u64, 256, "simulator limit");
     k.positive("l2.banks_per_partition", l2.banks_per_partition as u64);
-    if parts > 0 {
-        k.geometry("l2", l2.size_kb as u64 * 1024, l2.ways, l2.line_bytes, parts);
-    }
+    let l2_sets = (parts > 0).then(|| k.geometry("l2", l2.size_kb as u64 * 1024, l2.ways, l2.line_bytes, parts));
+    let how = "sets per bank = size_kb / (mem.partitions x banks_per_partition x ways x line_bytes)";
+    k.set_index("l2.set_index", l2.set_index, l2_sets.flatten(), l2.line_bytes, how);
     if l2.line_bytes != l1.line_bytes {
         k.0.push(ConfigError::new("l2.line_bytes", format!("must equal l1d.line_bytes ({})", l1.line_bytes)));
     }

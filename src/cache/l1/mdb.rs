@@ -27,7 +27,8 @@ impl Mdb {
     pub fn new(warps: u32, sets: u32, ways: u32, interval: u32) -> Self {
         let shadow_sets = (sets as usize).div_ceil(SAMPLE).next_power_of_two() as u32;
         Self {
-            shadows: (0..warps).map(|_| TagArray::new(shadow_sets, ways, SetIndexKind::Linear)).collect(),
+            // Shadow sets are addressed directly (`probe_at`), so the index function and line size are unused.
+            shadows: (0..warps).map(|_| TagArray::new(shadow_sets, ways, 128, SetIndexKind::Linear)).collect(),
             hits: vec![0; warps as usize],
             rsfails: 0,
             sampled: 0,

@@ -145,7 +145,7 @@ impl L1D {
             slots: cfg.bypass_slots.0,
             in_flight_bypass: 0,
             last_refusal: None,
-            tags: TagArray::new(cfg.sets(), cfg.ways, cfg.set_index),
+            tags: TagArray::new(cfg.sets(), cfg.ways, cfg.line_bytes, cfg.set_index),
             mshr: MshrTable::new(cfg.mshrs, cfg.mshr_merge),
             miss_queue: BoundedQueue::new(cfg.miss_queue),
             hit_pipe: VecDeque::new(),

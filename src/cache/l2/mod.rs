@@ -54,7 +54,7 @@ impl L2Bank {
             queue: BoundedQueue::new(l2.bank_queue),
             blocked: None,
             fill_blocked: false,
-            tags: TagArray::new(l2.sets_per_bank(cfg.mem.partitions), l2.ways, l2.set_index),
+            tags: TagArray::new(l2.sets_per_bank(cfg.mem.partitions), l2.ways, l2.line_bytes, l2.set_index),
             mshr: MshrTable::new(l2.mshrs.div_ceil(l2.banks_per_partition), l2.mshr_merge),
             pipe: VecDeque::new(),
             responses: VecDeque::new(),
