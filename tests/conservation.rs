@@ -99,6 +99,21 @@ fn random_traffic_is_conserved_with_bypassing_and_allocation_on_fill() {
     }
 }
 
+#[test]
+fn random_traffic_is_conserved_under_xor_mapping_on_six_partitions() {
+    // Six is not a power of two: the xor mapping's local addresses come from its rank table.
+    let t = RandomTraffic {
+        ctas: 30,
+        threads: 256,
+        steps: 30,
+        footprint: 4 << 20,
+        lines_per_load: 8,
+        store_every: 4,
+        seed: 13,
+    };
+    check_run("medic-gtx480", t, |c| c.mem.partition_mapping = warpscope::config::PartitionMapping::Xor);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
     #[test]

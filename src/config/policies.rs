@@ -99,6 +99,9 @@ policy_enum!(
         Modulo => "modulo",
         /// SC'14: `{addr[47:11] : addr[10:8] ^ addr[13:11]} % N`.
         Sc14Xor => "sc14_xor",
+        /// Sound baseline: `(((addr >> 8) % N) ^ ((addr >> 16) % N)) % N`, so strides that are a
+        /// multiple of `256 * N` bytes no longer camp on one partition.
+        Xor => "xor",
     }
 );
 

@@ -7,6 +7,8 @@ use super::{parse_config, Config};
 pub const PRESETS: &[(&str, &str)] = &[
     ("medic-gtx480", include_str!("../../presets/medic-gtx480.json")),
     ("sc14-gtx480", include_str!("../../presets/sc14-gtx480.json")),
+    ("sound-maxwell", include_str!("../../presets/sound-maxwell.json")),
+    ("sound-maxwell-enhanced", include_str!("../../presets/sound-maxwell-enhanced.json")),
 ];
 
 pub fn preset_names() -> Vec<&'static str> {
