@@ -48,3 +48,24 @@ fn few_bypass_slots_cause_bypass_reservation_failures() {
     assert!(few.l1d.bypass_rsfail > 0 && many.l1d.bypass_rsfail == 0);
     assert!(few.l1d.avg_bypass_in_flight <= 8.0 * 1.0001);
 }
+
+#[test]
+fn bxor_beats_linear_indexing_on_column_walks() {
+    // Small inputs: rows of 1024 floats are 4 KB apart, so under `linear` the 32 lines of a
+    // warp-load share one set of the 16 KB L1.
+    for k in ["atax", "mvt"] {
+        let with = |index: &str| {
+            let mut doc = serde_json::to_value(preset("sound-maxwell").unwrap()).unwrap();
+            apply_set(&mut doc, "l1d.set_index", index).unwrap();
+            run(parse_config_value(doc).unwrap(), k, Size::Small, 1, None).unwrap()
+        };
+        let (linear, bxor) = (with("linear"), with("bxor"));
+        assert!(
+            bxor.l1d.miss_rate < linear.l1d.miss_rate - 0.1,
+            "{k}: {} vs {}",
+            bxor.l1d.miss_rate,
+            linear.l1d.miss_rate
+        );
+        assert!(bxor.ipc > 1.5 * linear.ipc, "{k}: IPC {} vs {}", bxor.ipc, linear.ipc);
+    }
+}

@@ -54,7 +54,7 @@ function fillForm(spec) {
 function specFromDemo(r) {
   const config = presetConfig(r.preset);
   for (const [path, v] of Object.entries(r.sets)) set(config, path, v);
-  return { preset: r.preset, config, kernel: r.kernel, size: r.size, seed: r.seed };
+  return { preset: r.preset, config, kernel: r.kernel, size: r.size, seed: r.seed, maxCycles: r.maxCycles };
 }
 
 /** Leaf paths where `config` differs from its preset, as `path=value`. */
@@ -73,7 +73,8 @@ function differences(spec) {
 function labelFor(spec) {
   const diff = differences(spec);
   const seed = spec.seed === 1 ? '' : ` seed ${spec.seed}`;
-  return `${spec.kernel} (${spec.size}${seed}) on ${spec.preset}${diff.length ? `, ${diff.join(', ')}` : ''}`;
+  const span = spec.maxCycles ? `, first ${spec.maxCycles.toLocaleString()} cycles` : '';
+  return `${spec.kernel} (${spec.size}${seed}${span}) on ${spec.preset}${diff.length ? `, ${diff.join(', ')}` : ''}`;
 }
 
 function setStatus(text) {
@@ -223,7 +224,7 @@ function renderSummary(runs) {
   const pct = (x) => `${(x * 100).toFixed(1)} %`;
   for (const r of runs) {
     const s = r.summary;
-    const row = [`#${r.id} ${r.label}${s.completed ? '' : ' (incomplete)'}`, s.cycles.toLocaleString(), s.ipc.toFixed(3),
+    const row = [`#${r.id} ${r.label}${s.completed || r.spec.maxCycles ? '' : ' (incomplete)'}`, s.cycles.toLocaleString(), s.ipc.toFixed(3),
       base > 0 ? `${(s.ipc / base).toFixed(3)}x` : '–', pct(s.l1), pct(s.l2), pct(s.bw), pct(s.rbh), s.lat.toFixed(0), s.div.toFixed(0)];
     const tr = body.insertRow();
     for (const cell of row) tr.insertCell().textContent = cell;

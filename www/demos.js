@@ -41,4 +41,31 @@ export const DEMOS = [
     text: 'spmv on the SC\'14 machine: rows of different lengths give per-warp L2 hit ratios all the way from 0 to 100 %.',
     runs: [{ preset: 'sc14-gtx480', kernel: 'spmv', size: 'small', seed: 1, sets: {} }],
   },
+  {
+    id: 'setindex',
+    title: 'Linear against BXOR set indexing',
+    text: 'atax walks rows 4 KB apart: a linear index puts a warp-load\'s 32 lines in one L1 set, an XOR hash spreads them.',
+    runs: [
+      { preset: 'sound-maxwell', kernel: 'atax', size: 'small', seed: 1, sets: {} },
+      { preset: 'sound-maxwell', kernel: 'atax', size: 'small', seed: 1, sets: { 'l1d.set_index': 'bxor' } },
+    ],
+  },
+  {
+    id: 'allocation',
+    title: 'Allocate on miss against allocate on fill',
+    text: 'mvt on the MeDiC machine: on a miss, on-fill reserves no line, so the old line keeps hitting and fewer accesses are refused.',
+    runs: [
+      { preset: 'medic-gtx480', kernel: 'mvt', size: 'tiny', seed: 1, sets: {} },
+      { preset: 'medic-gtx480', kernel: 'mvt', size: 'tiny', seed: 1, sets: { 'l1d.allocation': 'on_fill' } },
+    ],
+  },
+  {
+    id: 'camping',
+    title: 'Partition camping: modulo against XOR mapping',
+    text: 'The warps in flight walk syrk\'s rows at the same column: under modulo mapping they crowd two of 16 partitions, XOR spreads them (first 50K cycles; see requests per partition).',
+    runs: [
+      { preset: 'sound-maxwell', kernel: 'syrk', size: 'paper', seed: 1, sets: {}, maxCycles: 50000 },
+      { preset: 'sound-maxwell', kernel: 'syrk', size: 'paper', seed: 1, maxCycles: 50000, sets: { 'mem.partition_mapping': 'xor' } },
+    ],
+  },
 ];

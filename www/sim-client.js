@@ -30,10 +30,10 @@ export class SimClient {
     return this.activeId !== null;
   }
 
-  run({ config, kernel, size, seed }) {
+  run({ config, kernel, size, seed, maxCycles }) {
     const id = this.nextId++;
     this.activeId = id;
-    this.worker.postMessage({ type: 'run', id, config, kernel, size, seed });
+    this.worker.postMessage({ type: 'run', id, config, kernel, size, seed, maxCycles });
     return id;
   }
 

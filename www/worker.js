@@ -39,7 +39,7 @@ function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function start({ id, config, kernel, size, seed }) {
+async function start({ id, config, kernel, size, seed, maxCycles }) {
   if (current) current.cancelled = true;
   let sim;
   try {
@@ -52,6 +52,8 @@ async function start({ id, config, kernel, size, seed }) {
   current = run;
   let cycles = 2000;
   let lastPost = 0;
+  // A run may stop at a cycle limit, like the CLI's --max-cycles (its report then says completed: false).
+  const limit = Number.isSafeInteger(maxCycles) && maxCycles > 0 ? maxCycles : Infinity;
   try {
     for (;;) {
       if (run.cancelled) {
@@ -64,7 +66,8 @@ async function start({ id, config, kernel, size, seed }) {
         continue;
       }
       const t0 = performance.now();
-      const done = sim.step(cycles);
+      const left = limit - sim.progress().cycle;
+      const done = sim.step(Math.max(1, Math.min(cycles, left))) || left <= cycles;
       const dt = performance.now() - t0;
       cycles = Math.max(100, Math.min(5_000_000, Math.round(cycles * Math.min(4, CHUNK_MS / Math.max(dt, 0.5)))));
       const now = performance.now();

@@ -162,3 +162,23 @@ test('a simulator crash is shown, the settings are kept, and a new worker runs t
   assert.match(await finished(page), /^Done/);
   await page.close();
 });
+
+test('the partition-camping demo compares a cycle window of modulo and xor mapping', async () => {
+  const page = await h.page();
+  await ready(page);
+  await page.click('button[data-demo="camping"]');
+  await page.waitForFunction(() => window.warpscope.runs.length === 2, null, { timeout: 90000 });
+  await finished(page);
+  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => tr.cells[0].textContent));
+  assert.equal(rows.length, 2);
+  for (const r of rows) assert.match(r, /first 50,000 cycles/);
+  assert.match(rows[1], /mem\.partition_mapping=xor/);
+  const shares = await page.$$eval('figure[data-chart="partitions"] tbody tr', (trs) =>
+    trs.map((tr) => [...tr.cells].slice(1).map((c) => Number.parseFloat(c.textContent))),
+  );
+  assert.equal(shares.length, 16, 'one row per partition');
+  const maxOf = (col) => Math.max(...shares.map((r) => r[col]));
+  assert.ok(maxOf(0) > 2 * maxOf(1), `modulo's busiest partition ${maxOf(0)} vs xor's ${maxOf(1)}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
