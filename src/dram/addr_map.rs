@@ -4,9 +4,8 @@
 //! Local layout, low to high: column within a row, bank, row. Consecutive lines of a
 //! channel fill a row before moving to the next bank, so streams get row-buffer hits.
 //!
-//! The local address of every mapping is compact and keeps the order of the global
-//! addresses within a channel, so a channel's rows, banks and L2 sets fill as densely
-//! under one mapping as under another.
+//! Every mapping's local addresses are compact, so a channel's rows, banks and L2 sets
+//! fill as densely under one mapping as under another.
 
 use crate::config::{Config, PartitionMapping};
 
@@ -47,6 +46,7 @@ pub struct AddressMap {
 /// `T = 256 * N` (both operands repeat with it), so each granule's local index is its
 /// rank among the granules of its partition in the same period, plus `cap` (the most
 /// any partition gets in a period) per earlier period: distinct, and in address order.
+/// The table holds 256 * N entries (6 KB for 6 partitions).
 #[derive(Debug, Clone)]
 struct XorRanks {
     rank: Vec<u32>,
@@ -99,8 +99,8 @@ impl AddressMap {
         }
     }
 
-    /// The granule index after the mapping's bit permutation (a bijection of
-    /// `addr >> granule`) for the mappings whose partition is that index modulo N.
+    /// The granule index after the mapping's bit permutation, a bijection of
+    /// `addr >> granule` (`xor` hashes in `partition` and `local` instead).
     fn granule(&self, addr: u64) -> u64 {
         let g = addr >> self.granule_shift;
         match self.mapping {
