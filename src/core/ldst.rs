@@ -16,6 +16,9 @@ use std::collections::VecDeque;
 pub struct Pending {
     pub slot: usize,
     pub line: u64,
+    /// Memory partition and partition-local address, mapped once when queued.
+    pub partition: u16,
+    pub local: u64,
     pub bytes: u32,
     pub kind: AccessKind,
     pub op: CacheOp,
@@ -123,7 +126,18 @@ mod tests {
     use super::*;
 
     fn req(slot: usize, line: u64, last: bool) -> Pending {
-        Pending { slot, line, bytes: 128, kind: AccessKind::Read, op: CacheOp::Ca, pc: 0, warp_load: 0, last }
+        Pending {
+            slot,
+            line,
+            partition: 0,
+            local: line,
+            bytes: 128,
+            kind: AccessKind::Read,
+            op: CacheOp::Ca,
+            pc: 0,
+            warp_load: 0,
+            last,
+        }
     }
 
     #[test]

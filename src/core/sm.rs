@@ -189,8 +189,8 @@ impl Sm {
         req.cta = w.cta;
         req.pc = p.pc;
         req.warp_load = p.warp_load;
-        req.partition = self.addr_map.partition(p.line) as u16;
-        req.local = self.addr_map.local(p.line);
+        req.partition = p.partition;
+        req.local = p.local;
         req.t_issue = now;
         match self.l1.access(req, now) {
             Ok(()) => {
@@ -270,11 +270,13 @@ impl Sm {
                         NO_WARP_LOAD
                     };
                     self.warps[slot].in_ldst += 1;
-                    let c = &self.coalesced;
+                    let (c, map) = (&self.coalesced, &self.addr_map);
                     let n = c.len;
                     self.ldst.push(c.iter().enumerate().map(|(i, (line, bytes))| Pending {
                         slot,
                         line,
+                        partition: map.partition(line) as u16,
+                        local: map.local(line),
                         bytes,
                         kind: m.kind,
                         op: m.op,
