@@ -9,6 +9,11 @@ import { DEMOS } from './demos.js';
 import { encodeRun, decodeRun } from './share.js';
 
 const $ = (id) => document.getElementById(id);
+// Built (and used once) at load: the first locale-aware format loads locale data, which
+// took ~60 ms and must not happen inside a progress update.
+const NUM = new Intl.NumberFormat('en-US');
+NUM.format(1);
+const fmt = (n) => NUM.format(n);
 const params = new URLSearchParams(location.search);
 const EMBED = params.get('embed') === '1';
 
@@ -73,7 +78,7 @@ function differences(spec) {
 function labelFor(spec) {
   const diff = differences(spec);
   const seed = spec.seed === 1 ? '' : ` seed ${spec.seed}`;
-  const span = spec.maxCycles ? `, first ${spec.maxCycles.toLocaleString()} cycles` : '';
+  const span = spec.maxCycles ? `, first ${fmt(spec.maxCycles)} cycles` : '';
   return `${spec.kernel} (${spec.size}${seed}${span}) on ${spec.preset}${diff.length ? `, ${diff.join(', ')}` : ''}`;
 }
 
@@ -131,7 +136,7 @@ function onProgress({ progress: p }) {
   if (state.firstProgress === null) state.firstProgress = performance.now() - state.started;
   $('progress').value = p.fraction;
   const rem = state.queue.length ? ` (${state.queue.length} more queued)` : '';
-  setStatus(`cycle ${p.cycle.toLocaleString()} · ${(p.fraction * 100).toFixed(0)} % of CTAs · IPC ${p.ipc.toFixed(3)}${rem}`);
+  setStatus(`cycle ${fmt(p.cycle)} · ${(p.fraction * 100).toFixed(0)} % of CTAs · IPC ${p.ipc.toFixed(3)}${rem}`);
 }
 
 function summarize(reportJson) {
@@ -157,7 +162,7 @@ function onDone({ report, error }) {
   state.runs.push(run);
   state.lastTiming = { startedAt: state.started, elapsedMs: elapsed, firstProgressMs: state.firstProgress, cycles: run.summary.cycles };
   $('progress').value = 1;
-  setStatus(error ? `Stopped: ${error}` : `Done: ${run.summary.cycles.toLocaleString()} cycles in ${(elapsed / 1000).toFixed(1)} s.`);
+  setStatus(error ? `Stopped: ${error}` : `Done: ${fmt(run.summary.cycles)} cycles in ${(elapsed / 1000).toFixed(1)} s.`);
   setRunning(false);
   showResults();
   if (state.queue.length) startNext();
@@ -224,7 +229,7 @@ function renderSummary(runs) {
   const pct = (x) => `${(x * 100).toFixed(1)} %`;
   for (const r of runs) {
     const s = r.summary;
-    const row = [`#${r.id} ${r.label}${s.completed || r.spec.maxCycles ? '' : ' (incomplete)'}`, s.cycles.toLocaleString(), s.ipc.toFixed(3),
+    const row = [`#${r.id} ${r.label}${s.completed || r.spec.maxCycles ? '' : ' (incomplete)'}`, fmt(s.cycles), s.ipc.toFixed(3),
       base > 0 ? `${(s.ipc / base).toFixed(3)}x` : '–', pct(s.l1), pct(s.l2), pct(s.bw), pct(s.rbh), s.lat.toFixed(0), s.div.toFixed(0)];
     const tr = body.insertRow();
     for (const cell of row) tr.insertCell().textContent = cell;
