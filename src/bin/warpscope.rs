@@ -3,6 +3,8 @@
 
 #[path = "warpscope/cache.rs"]
 mod cache;
+#[path = "warpscope/sweep.rs"]
+mod sweep;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::Value;
@@ -150,6 +152,9 @@ enum Command {
     },
     /// Run an address trace through one cache on its own; print hits and misses (per set) as JSON.
     Cache(cache::CacheCmd),
+    /// Run the cross product of config values (`--set PATH=V1,V2,...`) over kernels; one row
+    /// per point, as CSV.
+    Sweep(sweep::SweepCmd),
     /// Measure simulation speed on a fixed set of runs.
     Bench {
         /// Repetitions per run; the fastest is reported.
@@ -210,6 +215,10 @@ fn dispatch(cmd: Command) -> Result<ExitCode, ConfigErrors> {
         }
         Command::Cache(c) => {
             outln!("{}", c.run()?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Sweep(c) => {
+            out!("{}", c.run()?);
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { repeat } => {

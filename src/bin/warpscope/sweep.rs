@@ -1,0 +1,209 @@
+//! `warpscope sweep`: the cross product of several `--set PATH=V1,V2,...` axes over one or
+//! more kernels, one row per point, run on all cores. This is how parameter studies such as
+//! Optimal-TLP (a sweep over CTAs per SM) or the best SWL limit are done.
+
+use super::{resolve, MachineArgs, SizeArg};
+use serde_json::Value;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use warpscope::stats::build_report;
+use warpscope::{ConfigError, ConfigErrors, Simulator};
+
+/// Report keys printed when `--metrics` is not given.
+const DEFAULT_METRICS: &[&str] = &[
+    "cycles",
+    "ipc",
+    "l1d.hit_rate",
+    "l2.miss_rate",
+    "latency.avg_memory_latency",
+    "core.l1_stall_cycles",
+    "dram.bandwidth_utilization",
+];
+
+#[derive(clap::Args)]
+pub struct SweepCmd {
+    /// Preset machine to start from (see `warpscope list presets`).
+    #[arg(long, default_value = "medic-gtx480")]
+    preset: String,
+    /// A complete config file (JSON) to start from instead of the preset.
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// An axis `PATH=V1,V2,...` (or a fixed override `PATH=V`). Repeatable; the sweep runs
+    /// the cross product of all axes.
+    #[arg(long = "set", value_name = "PATH=V1,V2,...")]
+    sets: Vec<String>,
+    /// Kernels, comma-separated (see `warpscope list kernels`).
+    #[arg(long, value_delimiter = ',', required = true)]
+    kernel: Vec<String>,
+    #[arg(long, value_enum, default_value = "small")]
+    size: SizeArg,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Report keys to print per point, comma-separated dotted paths.
+    #[arg(long, value_delimiter = ',')]
+    metrics: Vec<String>,
+    /// Also write the table as CSV to this file.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Simulations run at once (default: the machine's hardware threads).
+    #[arg(long)]
+    jobs: Option<usize>,
+}
+
+/// One point of the sweep: a kernel and one value per axis.
+struct Point {
+    kernel: String,
+    values: Vec<String>,
+}
+
+impl SweepCmd {
+    /// Runs every point, writes the CSV if asked, and returns the table aligned for a
+    /// terminal (the caller prints it).
+    pub fn run(&self) -> Result<String, ConfigErrors> {
+        let axes = self.axes()?;
+        let metrics: Vec<String> = if self.metrics.is_empty() {
+            DEFAULT_METRICS.iter().map(|s| s.to_string()).collect()
+        } else {
+            self.metrics.clone()
+        };
+        let points = self.points(&axes);
+        // Resolve every config before simulating, so a bad value fails at once.
+        let configs = points
+            .iter()
+            .map(|p| {
+                let sets = axes.iter().zip(&p.values).map(|((path, _), v)| format!("{path}={v}")).collect();
+                resolve(&MachineArgs { preset: self.preset.clone(), config: self.config.clone(), sets })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let rows = run_all(&points, configs, self.size, self.seed, &metrics, self.jobs)?;
+
+        let mut header = vec!["kernel".to_string()];
+        header.extend(axes.iter().map(|(path, _)| path.clone()));
+        header.extend(metrics.iter().cloned());
+        let table: Vec<Vec<String>> = std::iter::once(header)
+            .chain(points.iter().zip(rows).map(|(p, row)| {
+                let mut cells = vec![p.kernel.clone()];
+                cells.extend(p.values.iter().cloned());
+                cells.extend(row);
+                cells
+            }))
+            .collect();
+        if let Some(out) = &self.out {
+            let csv: String = table.iter().map(|r| r.join(",") + "\n").collect();
+            std::fs::write(out, csv)
+                .map_err(|e| ConfigError::new("--out", format!("cannot write {}: {e}", out.display())))?;
+        }
+        Ok(align(&table))
+    }
+
+    /// `(path, values)` per `--set`, in the order given.
+    fn axes(&self) -> Result<Vec<(String, Vec<String>)>, ConfigErrors> {
+        self.sets
+            .iter()
+            .map(|s| {
+                let (path, values) = s.split_once('=').ok_or_else(|| {
+                    ConfigError::new("--set", format!("`{s}` is not PATH=V1,V2,... (e.g. core.max_ctas_per_sm=1,2,4)"))
+                })?;
+                let values: Vec<String> = values.split(',').map(|v| v.trim().to_string()).collect();
+                if values.iter().any(String::is_empty) {
+                    return Err(ConfigError::new("--set", format!("`{s}` has an empty value")).into());
+                }
+                Ok((path.trim().to_string(), values))
+            })
+            .collect()
+    }
+
+    /// The cross product, kernels outermost, the first axis varying slowest.
+    fn points(&self, axes: &[(String, Vec<String>)]) -> Vec<Point> {
+        let mut combos: Vec<Vec<String>> = vec![Vec::new()];
+        for (_, values) in axes {
+            combos = combos
+                .into_iter()
+                .flat_map(|c| {
+                    values.iter().map(move |v| {
+                        let mut c = c.clone();
+                        c.push(v.clone());
+                        c
+                    })
+                })
+                .collect();
+        }
+        self.kernel
+            .iter()
+            .flat_map(|k| combos.iter().map(move |values| Point { kernel: k.clone(), values: values.clone() }))
+            .collect()
+    }
+}
+
+/// Runs the points on `jobs` threads and returns each point's metric cells, in point order.
+fn run_all(
+    points: &[Point],
+    configs: Vec<warpscope::Config>,
+    size: SizeArg,
+    seed: u64,
+    metrics: &[String],
+    jobs: Option<usize>,
+) -> Result<Vec<Vec<String>>, ConfigErrors> {
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1);
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<Vec<String>, ConfigErrors>>>> =
+        Mutex::new((0..points.len()).map(|_| None).collect());
+    std::thread::scope(|s| {
+        for _ in 0..jobs.min(points.len()) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(point) = points.get(i) else { break };
+                let row = run_point(point, configs[i].clone(), size, seed, metrics);
+                results.lock().expect("no thread panics while holding the lock")[i] = Some(row);
+            });
+        }
+    });
+    results.into_inner().expect("no thread panicked").into_iter().map(|r| r.expect("every point was run")).collect()
+}
+
+fn run_point(
+    point: &Point,
+    cfg: warpscope::Config,
+    size: SizeArg,
+    seed: u64,
+    metrics: &[String],
+) -> Result<Vec<String>, ConfigErrors> {
+    let mut sim = Simulator::new(cfg, &point.kernel, size.into(), seed)?;
+    sim.run_until(u64::MAX);
+    if let Some(e) = sim.error() {
+        let at = point.values.join(",");
+        return Err(ConfigError::new("sweep", format!("{} at {at} failed: {e}", point.kernel)).into());
+    }
+    let report = serde_json::to_value(build_report(&sim)).expect("reports serialize");
+    metrics
+        .iter()
+        .map(|m| match m.split('.').try_fold(&report, |v, k| v.get(k)) {
+            Some(Value::Number(n)) => Ok(n.to_string()),
+            Some(Value::Bool(b)) => Ok(b.to_string()),
+            Some(Value::String(s)) => Ok(s.clone()),
+            _ => Err(ConfigError::new(
+                "--metrics",
+                format!("`{m}` is not a number in the report (see README, \"Report keys\")"),
+            )
+            .into()),
+        })
+        .collect()
+}
+
+/// Columns padded to their widest cell; fractions shortened to 4 decimals for reading (the
+/// CSV keeps full precision).
+fn align(table: &[Vec<String>]) -> String {
+    let short = |c: &String| match c.parse::<f64>() {
+        Ok(x) if c.contains('.') => format!("{x:.4}"),
+        _ => c.clone(),
+    };
+    let rows: Vec<Vec<String>> = table.iter().map(|r| r.iter().map(short).collect()).collect();
+    let widths: Vec<usize> = (0..rows[0].len()).map(|i| rows.iter().map(|r| r[i].len()).max().unwrap_or(0)).collect();
+    rows.iter()
+        .map(|r| {
+            let cells: Vec<String> = r.iter().zip(&widths).map(|(c, w)| format!("{c:<w$}")).collect();
+            cells.join("  ").trim_end().to_string() + "\n"
+        })
+        .collect()
+}
