@@ -7,6 +7,7 @@
 pub mod cache;
 pub mod clock;
 pub mod config;
+pub mod coordinated;
 pub mod core;
 pub mod dram;
 pub mod icnt;

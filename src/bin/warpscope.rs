@@ -3,6 +3,8 @@
 
 #[path = "warpscope/cache.rs"]
 mod cache;
+#[path = "warpscope/classify.rs"]
+mod classify;
 #[path = "warpscope/sweep.rs"]
 mod sweep;
 
@@ -152,6 +154,8 @@ enum Command {
     },
     /// Run an address trace through one cache on its own; print hits and misses (per set) as JSON.
     Cache(cache::CacheCmd),
+    /// Profile a benchmark's global loads and tag each ca, cg or cm (coordinated bypassing).
+    Classify(classify::ClassifyCmd),
     /// Run the cross product of config values (`--set PATH=V1,V2,...`) over kernels; one row
     /// per point, as CSV.
     Sweep(sweep::SweepCmd),
@@ -215,6 +219,10 @@ fn dispatch(cmd: Command) -> Result<ExitCode, ConfigErrors> {
         }
         Command::Cache(c) => {
             outln!("{}", c.run()?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Classify(c) => {
+            out!("{}", c.run()?);
             Ok(ExitCode::SUCCESS)
         }
         Command::Sweep(c) => {

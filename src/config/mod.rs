@@ -35,6 +35,33 @@ pub struct Config {
     pub mem: MemConfig,
     pub dram: DramConfig,
     pub stats: StatsConfig,
+    /// Coordinated static and dynamic L1 bypassing (read when `l1d.bypass` uses it).
+    #[serde(default)]
+    pub coordinated: CoordinatedConfig,
+}
+
+/// Parameters of coordinated L1 bypassing (Xie et al., HPCA 2015).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoordinatedConfig {
+    pub mode: CoordinatedMode,
+    /// A load whose profiled hits reach this share of its accesses is tagged `ca`.
+    pub high_thres: f64,
+    /// A load at or below this share is tagged `cg`; between the two it is `cm`.
+    pub low_thres: f64,
+    /// Input size of the profiling runs (run with seed + 1, so on different data).
+    pub profile_size: crate::kernels::Size,
+}
+
+impl Default for CoordinatedConfig {
+    fn default() -> Self {
+        Self {
+            mode: CoordinatedMode::Centralized,
+            high_thres: 0.7,
+            low_thres: 0.3,
+            profile_size: crate::kernels::Size::Tiny,
+        }
+    }
 }
 
 /// Clock-domain frequencies. A latency in config is counted in the cycles of the

@@ -81,6 +81,40 @@ policy_enum!(
         Mrpb => "mrpb",
         /// MDB: shadow tags per warp prefix pick how many warps keep the L1; the others bypass.
         Mdb => "mdb",
+        /// Xie et al.: profiled per-load tags (ca/cg/cm), and `cm` loads bypass in the
+        /// thread blocks the online TB_bg learner tags `bg`.
+        Coordinated => "coordinated",
+        /// The profiled tags alone: `cm` loads use the L1.
+        StaticOnly => "static_only",
+        /// Every load treated as `cm`: thread-block bypassing alone.
+        DynamicOnly => "dynamic_only",
+        /// All or nothing per load: a load keeps the L1 if its profiled hit share is at
+        /// least the midpoint of the two thresholds.
+        InstructionLevel => "instruction_level",
+        /// A load that meets an associativity stall (every way of its set reserved) bypasses.
+        AccessLevel => "access_level",
+    }
+);
+
+impl L1BypassKind {
+    /// Whether loads carry per-load tags from a profiling run (Algorithm 1).
+    pub fn uses_profile(self) -> bool {
+        matches!(self, Self::Coordinated | Self::StaticOnly | Self::InstructionLevel)
+    }
+
+    /// Whether thread blocks are tagged ba/bg by the online learner.
+    pub fn uses_tb_tags(self) -> bool {
+        matches!(self, Self::Coordinated | Self::DynamicOnly)
+    }
+}
+
+policy_enum!(
+    /// Who learns TB_bg in coordinated bypassing (`coordinated.mode`).
+    CoordinatedMode {
+        /// SM 0 learns and broadcasts its TB_bg to every SM.
+        Centralized => "centralized",
+        /// Every SM learns its own TB_bg.
+        Decentralized => "decentralized",
     }
 );
 
@@ -123,6 +157,8 @@ pub fn policy_families() -> Vec<(&'static str, &'static [&'static str])> {
         ("l1d.replacement", ReplacementKind::NAMES),
         ("l1d.allocation", AllocationKind::NAMES),
         ("l1d.bypass", L1BypassKind::NAMES),
+        ("coordinated.mode", CoordinatedMode::NAMES),
+        ("coordinated.profile_size", crate::kernels::Size::NAMES),
         ("l2.set_index", SetIndexKind::NAMES),
         ("l2.replacement", ReplacementKind::NAMES),
         ("l2.write_policy", WritePolicy::NAMES),

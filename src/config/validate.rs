@@ -241,6 +241,19 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     k.positive("stats.sample_interval", c.stats.sample_interval);
     k.positive("stats.watchdog_cycles", c.stats.watchdog_cycles);
 
+    let co = &c.coordinated;
+    for (field, v) in [("coordinated.high_thres", co.high_thres), ("coordinated.low_thres", co.low_thres)] {
+        if !(0.0..=1.0).contains(&v) {
+            k.0.push(ConfigError::new(field, format!("{v} is not a share between 0 and 1")));
+        }
+    }
+    if co.low_thres > co.high_thres {
+        k.0.push(ConfigError::new(
+            "coordinated.low_thres",
+            format!("{} exceeds coordinated.high_thres ({})", co.low_thres, co.high_thres),
+        ));
+    }
+
     if k.0.is_empty() {
         Ok(())
     } else {

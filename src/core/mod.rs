@@ -3,8 +3,10 @@
 
 pub mod coalescer;
 pub mod ldst;
+pub mod load_tags;
 pub mod sched;
 pub mod sm;
+pub mod tb_bypass;
 pub mod warp;
 pub mod warp_load;
 

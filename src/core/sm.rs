@@ -7,18 +7,21 @@
 
 use super::coalescer::{coalesce, Coalesced};
 use super::ldst::{LdstUnit, Pending};
+use super::load_tags::LoadTags;
 use super::sched::WarpScheduler;
+use super::tb_bypass::{L1Snapshot, TbBypass};
 use super::warp::Warp;
 use super::warp_load::WarpLoadTable;
 use crate::cache::l1::L1D;
-use crate::config::{Config, L1BypassKind};
+use crate::config::{Config, CoordinatedMode, L1BypassKind};
 use crate::dram::AddressMap;
 use crate::icnt::Crossbar;
 use crate::kernels::{Grid, Instr, Kernel};
-use crate::mem::{AccessKind, MemReq, NO_WARP_LOAD};
+use crate::mem::{AccessKind, CacheOp, MemReq, NO_WARP_LOAD};
 use crate::partition::Partition;
 use crate::stats::LoadStats;
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct SmStats {
@@ -68,6 +71,15 @@ pub struct Sm {
     next_req: u64,
     fills: Vec<(MemReq, bool)>,
     coalesced: Coalesced,
+    /// Per-load operators from a bypass policy's profile (empty: the kernel's own).
+    load_tags: LoadTags,
+    /// Thread-block ba/bg tagging (coordinated and dynamic-only bypassing).
+    pub tb: Option<TbBypass>,
+    max_ctas: u32,
+    /// Per-PC (L1 accesses, L1 hits) when profiling.
+    pc_counts: Option<BTreeMap<u32, (u64, u64)>>,
+    /// The core cycle being ticked.
+    now: u64,
     pub stats: SmStats,
 }
 
@@ -100,7 +112,59 @@ impl Sm {
             next_req: (id as u64) << 40,
             fills: Vec::new(),
             coalesced: Coalesced::default(),
+            load_tags: LoadTags::default(),
+            tb: cfg.l1d.bypass.uses_tb_tags().then(|| {
+                let learns = cfg.coordinated.mode == CoordinatedMode::Decentralized || id == 0;
+                // The L2 hit latency in core cycles: CHSS's constant.
+                let l2 = cfg.l2.tag_latency as f64 * cfg.clocks.core_mhz / cfg.clocks.l2_mhz;
+                TbBypass::new(c.max_ctas_per_sm as usize, learns, l2)
+            }),
+            max_ctas: c.max_ctas_per_sm,
+            pc_counts: None,
+            now: 0,
             stats: SmStats::default(),
+        }
+    }
+
+    /// Runs loads with these operators instead of the kernel's.
+    pub fn set_load_tags(&mut self, tags: LoadTags) {
+        self.load_tags = tags;
+    }
+
+    pub fn load_tags(&self) -> &LoadTags {
+        &self.load_tags
+    }
+
+    /// Starts counting L1 accesses and hits per load PC (for profiling runs).
+    pub fn count_pcs(&mut self) {
+        self.pc_counts = Some(BTreeMap::new());
+    }
+
+    /// (L1 accesses, L1 hits and pending hits) per load PC, when counting.
+    pub fn pc_counts(&self) -> Option<&BTreeMap<u32, (u64, u64)>> {
+        self.pc_counts.as_ref()
+    }
+
+    /// A new launch begins on this (empty) SM.
+    pub fn begin_launch(&mut self, grid: &Grid, now: u64) {
+        if let Some(tb) = &mut self.tb {
+            let by_threads = self.max_threads / grid.threads_per_cta.max(1);
+            let by_warps = self.max_warps / grid.warps_per_cta().max(1);
+            tb.begin_launch(self.max_ctas.min(by_threads).min(by_warps), now);
+        }
+    }
+
+    fn l1_snapshot(&self) -> L1Snapshot {
+        L1Snapshot { hits: self.l1.stats.hits + self.l1.stats.pending_hits, stall_cycles: self.stats.l1_stall_cycles }
+    }
+
+    /// The operator a load of `pc` issued by a warp of CTA slot `cta` runs with: a
+    /// profiled tag replaces the kernel's, and `cm` bypasses only in `bg` blocks.
+    fn route(&self, pc: u32, op: CacheOp, cta: usize) -> CacheOp {
+        match self.load_tags.op(pc, op) {
+            CacheOp::Cm if self.tb.as_ref().is_some_and(|t| t.is_bg(cta)) => CacheOp::Cg,
+            CacheOp::Cm => CacheOp::Ca,
+            op => op,
         }
     }
 
@@ -112,7 +176,7 @@ impl Sm {
     }
 
     /// Starts CTA `cta` with dynamic warp ids from `gid_base + cta * warps_per_cta`.
-    pub fn dispatch(&mut self, cta: u32, grid: &Grid, gid_base: u32, age: &mut u64) {
+    pub fn dispatch(&mut self, cta: u32, grid: &Grid, gid_base: u32, age: &mut u64, now: u64) {
         let wpc = grid.warps_per_cta();
         let slot = self.ctas.iter().position(|c| !c.active).expect("caller checked can_dispatch");
         self.ctas[slot] =
@@ -131,6 +195,10 @@ impl Sm {
                 w += 1;
             }
         }
+        let (warps, l1) = (self.warps_used, self.l1_snapshot());
+        if let Some(tb) = &mut self.tb {
+            tb.on_dispatch(slot, now, warps, l1);
+        }
     }
 
     pub fn is_idle(&self) -> bool {
@@ -143,6 +211,7 @@ impl Sm {
             return false;
         }
         let mut progress = false;
+        self.now = now;
         self.l1.account_bypass_occupancy(1);
         if let Some(reply) = net.reply_net.pop(self.id) {
             let mut fills = std::mem::take(&mut self.fills);
@@ -192,8 +261,15 @@ impl Sm {
         req.partition = p.partition;
         req.local = p.local;
         req.t_issue = now;
+        let before = self.l1.stats.accesses;
+        let hits_before = self.l1.stats.hits + self.l1.stats.pending_hits;
         match self.l1.access(req, now) {
             Ok(()) => {
+                if let Some(counts) = &mut self.pc_counts {
+                    let e = counts.entry(p.pc).or_default();
+                    e.0 += self.l1.stats.accesses - before;
+                    e.1 += self.l1.stats.hits + self.l1.stats.pending_hits - hits_before;
+                }
                 self.next_req += 1;
                 self.ldst.stalled = None;
                 let p = self.ldst.pop().expect("the head was just sent");
@@ -270,6 +346,10 @@ impl Sm {
                         NO_WARP_LOAD
                     };
                     self.warps[slot].in_ldst += 1;
+                    let op = match m.kind {
+                        AccessKind::Read => self.route(m.pc, m.op, self.warps[slot].cta_slot),
+                        AccessKind::Write => m.op,
+                    };
                     let (c, map) = (&self.coalesced, &self.addr_map);
                     let n = c.len;
                     self.ldst.push(c.iter().enumerate().map(|(i, (line, bytes))| Pending {
@@ -279,7 +359,7 @@ impl Sm {
                         local: map.local(line),
                         bytes,
                         kind: m.kind,
-                        op: m.op,
+                        op,
                         pc: m.pc,
                         warp_load,
                         last: i + 1 == n,
@@ -328,6 +408,10 @@ impl Sm {
             self.threads_used -= c.threads;
             self.warps_used -= c.warps;
             self.stats.ctas_completed += 1;
+            let (now, warps, l1) = (self.now, self.warps_used, self.l1_snapshot());
+            if let Some(tb) = &mut self.tb {
+                tb.on_retire(cta, now, warps, l1);
+            }
         } else {
             self.release_barrier(cta, kernel);
         }

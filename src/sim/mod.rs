@@ -18,7 +18,8 @@ pub use series::Series;
 
 use crate::cache::l2::WarpL2Counters;
 use crate::clock::{Clocks, Now, CORE, DRAM, ICNT, L2};
-use crate::config::{Config, ConfigError, ConfigErrors};
+use crate::config::{Config, ConfigError, ConfigErrors, CoordinatedMode};
+use crate::core::load_tags::LoadTags;
 use crate::core::sm::Ports;
 use crate::core::Sm;
 use crate::icnt::Crossbar;
@@ -26,6 +27,7 @@ use crate::kernels::{self, Benchmark, Grid, Size};
 use crate::partition::Partition;
 use crate::stats::LoadStats;
 use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// Why a run stopped before its benchmark finished.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
@@ -103,7 +105,32 @@ impl Simulator {
                 return Err(ConfigError::new("core.max_warps_per_sm", msg).into());
             }
         }
-        Ok(Self::with_benchmark(cfg, bench, seed))
+        let tags = crate::coordinated::load_tags(&cfg, kernel, seed)?;
+        let mut sim = Self::with_benchmark(cfg, bench, seed);
+        for sm in &mut sim.sms {
+            sm.set_load_tags(tags.clone());
+        }
+        Ok(sim)
+    }
+
+    /// Makes this a profiling run: loads run with `tags`, and L1 accesses and hits are
+    /// counted per load PC (see `pc_counts`).
+    pub fn profile_loads(&mut self, tags: LoadTags) {
+        for sm in &mut self.sms {
+            sm.set_load_tags(tags.clone());
+            sm.count_pcs();
+        }
+    }
+
+    /// (L1 accesses, L1 hits and pending hits) per load PC over all SMs, in a profiling run.
+    pub fn pc_counts(&self) -> BTreeMap<u32, (u64, u64)> {
+        let mut total: BTreeMap<u32, (u64, u64)> = BTreeMap::new();
+        for (&pc, &(a, h)) in self.sms.iter().filter_map(|s| s.pc_counts()).flatten() {
+            let e = total.entry(pc).or_default();
+            e.0 += a;
+            e.1 += h;
+        }
+        total
     }
 
     /// Builds the machine around an already built benchmark (tests use custom kernels).
@@ -223,6 +250,9 @@ impl Simulator {
         self.gid_base += self.grid.ctas * self.grid.warps_per_cta();
         self.grid = k.grid();
         self.next_cta = 0;
+        for sm in &mut self.sms {
+            sm.begin_launch(&self.grid, now);
+        }
         self.ctas_done_before = self.sms.iter().map(|s| s.stats.ctas_completed).sum();
         self.launches.push(LaunchRecord {
             name: k.name(),
@@ -287,12 +317,13 @@ impl Simulator {
     }
 
     fn core_cycle(&mut self, now: u64) -> bool {
-        let mut progress = self.dispatch();
+        let mut progress = self.dispatch(now);
         let kernel = &*self.bench.launches[self.launch];
         let mut ports = Ports { req_net: &mut self.req_net, reply_net: &mut self.reply_net };
         for sm in &mut self.sms {
             progress |= sm.tick(now, kernel, &mut ports, &mut self.loads);
         }
+        self.broadcast_tb_bg(now);
         self.sample_series(now);
         let done: u64 = self.sms.iter().map(|s| s.stats.ctas_completed).sum();
         if done == self.ctas_done_before + self.grid.ctas as u64 {
@@ -300,6 +331,19 @@ impl Simulator {
             progress = true;
         }
         progress
+    }
+
+    /// Centralized coordinated bypassing: SM 0's new TB_bg reaches every SM.
+    fn broadcast_tb_bg(&mut self, now: u64) {
+        if self.cfg.coordinated.mode != CoordinatedMode::Centralized {
+            return;
+        }
+        let Some(v) = self.sms[0].tb.as_mut().and_then(|t| t.take_decision()) else { return };
+        for sm in &mut self.sms[1..] {
+            if let Some(t) = &mut sm.tb {
+                t.set_tb_bg(v, now);
+            }
+        }
     }
 
     /// Closes the time-series windows that end by core cycle `through`.
@@ -313,7 +357,7 @@ impl Simulator {
     }
 
     /// Starts at most one CTA per SM per cycle, rotating the first SM offered one.
-    fn dispatch(&mut self) -> bool {
+    fn dispatch(&mut self, now: u64) -> bool {
         let n = self.sms.len();
         let mut any = false;
         for k in 0..n {
@@ -322,7 +366,7 @@ impl Simulator {
             }
             let i = (self.dispatch_rr + k) % n;
             if self.sms[i].can_dispatch(&self.grid) {
-                self.sms[i].dispatch(self.next_cta, &self.grid, self.gid_base, &mut self.age);
+                self.sms[i].dispatch(self.next_cta, &self.grid, self.gid_base, &mut self.age, now);
                 self.next_cta += 1;
                 any = true;
             }

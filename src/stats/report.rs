@@ -7,6 +7,7 @@ use crate::cache::l1::{L1Stats, RsFailCounts};
 use crate::cache::l2::{L2RsFail, L2Stats};
 use crate::clock::{CORE, DRAM};
 use crate::config::Config;
+use crate::mem::CacheOp;
 use crate::sim::{LaunchRecord, Series, Simulator};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -32,6 +33,9 @@ pub struct Report {
     pub partitions: PartitionReport,
     pub latency: LatencyReport,
     pub warps: WarpReport,
+    /// Coordinated L1 bypassing, when `l1d.bypass` tags loads or thread blocks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bypass: Option<BypassReport>,
     pub series: Series,
     pub units: BTreeMap<&'static str, &'static str>,
     pub config: Config,
@@ -122,6 +126,37 @@ pub struct LatencyReport {
     pub memory_latency_histogram: Histogram,
 }
 
+/// What coordinated bypassing decided: the per-load tags and TB_bg over time.
+#[derive(Debug, Clone, Serialize)]
+pub struct BypassReport {
+    /// Cache operator each global load ran with, by PC.
+    pub load_tags: BTreeMap<u32, CacheOp>,
+    /// TB_bg of SM 0 (every SM's, when centralized) at each launch start and change.
+    pub tb_bg_series: TbBgSeries,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TbBgSeries {
+    pub cycle: Vec<u64>,
+    pub tb_bg: Vec<u32>,
+}
+
+fn bypass_report(sim: &Simulator) -> Option<BypassReport> {
+    let sm = sim.sms.first()?;
+    let kind = sim.config().l1d.bypass;
+    if !kind.uses_profile() && !kind.uses_tb_tags() {
+        return None;
+    }
+    let series = sm.tb.as_ref().map(|t| t.series.as_slice()).unwrap_or_default();
+    Some(BypassReport {
+        load_tags: sm.load_tags().iter().collect(),
+        tb_bg_series: TbBgSeries {
+            cycle: series.iter().map(|&(c, _)| c).collect(),
+            tb_bg: series.iter().map(|&(_, v)| v).collect(),
+        },
+    })
+}
+
 fn ratio(a: u64, b: u64) -> f64 {
     if b == 0 {
         0.0
@@ -158,6 +193,8 @@ fn units() -> BTreeMap<&'static str, &'static str> {
         ("warps.l2_hit_ratio_histogram", "warps per 10 % bin of per-warp L2 hit ratio"),
         ("warps.types", "fraction of warps with at least one L2 read"),
         ("series.cycle", "core cycles"),
+        ("bypass.tb_bg_series.cycle", "core cycles"),
+        ("bypass.tb_bg_series.tb_bg", "thread blocks per SM tagged bg (their cm loads bypass the L1)"),
         ("series.ipc", "warp instructions per core cycle within each window"),
     ]
     .into_iter()
@@ -300,6 +337,7 @@ pub fn build_report(sim: &Simulator) -> Report {
         partitions,
         latency,
         warps: warp_report(&sim.warp_l2),
+        bypass: bypass_report(sim),
         series: sim.series.clone(),
         units: units(),
         config: cfg.clone(),

@@ -6,8 +6,9 @@
 //! Global stores are write-evict / no-allocate and always go to the L2. Each refused
 //! access counts one reservation failure by cause; the LD/ST unit retries it next cycle.
 //!
-//! Bypassing: `.cg` loads, loads of warps MDB excludes, and (under MRPB) loads the L1
-//! refuses go straight to the L2, each holding one of `l1d.bypass_slots` until its reply.
+//! Bypassing: `.cg` loads (including those a coordinated-bypass tag or a `bg` thread
+//! block turned into `.cg`), loads of warps MDB excludes, loads the L1 refuses (under
+//! MRPB) and loads meeting an associativity stall (access-level) go straight to the L2, each holding one of `l1d.bypass_slots` until its reply.
 //! With every slot taken a bypass is refused and counted, and the load takes the L1 path.
 
 mod mdb;
@@ -132,8 +133,11 @@ struct Refusal {
 enum Route {
     Cache,
     Bypass,
-    /// Try the L1; bypass if it refuses (MRPB).
-    BypassOnFail,
+    /// Try the L1; bypass if it refuses (MRPB), or with `assoc_only` only if it refuses
+    /// for want of a line (an associativity stall, the access-level policy).
+    BypassOnFail {
+        assoc_only: bool,
+    },
 }
 
 impl L1D {
@@ -166,7 +170,8 @@ impl L1D {
         }
         let route = match (req.op, self.policy) {
             (CacheOp::Cg, _) => Route::Bypass,
-            (_, L1BypassKind::Mrpb) => Route::BypassOnFail,
+            (_, L1BypassKind::Mrpb) => Route::BypassOnFail { assoc_only: false },
+            (_, L1BypassKind::AccessLevel) => Route::BypassOnFail { assoc_only: true },
             (_, L1BypassKind::Mdb) if self.mdb.as_ref().is_some_and(|m| m.bypasses(req.warp_slot as usize)) => {
                 Route::Bypass
             }
@@ -180,8 +185,8 @@ impl L1D {
                 Err((req, RsFail::BypassSlot)) => self.load(req, now),
                 r => r,
             },
-            Route::BypassOnFail => match self.load(req, now) {
-                Err((req, cause)) => match self.bypass(req) {
+            Route::BypassOnFail { assoc_only } => match self.load(req, now) {
+                Err((req, cause)) if !assoc_only || cause == RsFail::LineAlloc => match self.bypass(req) {
                     Err((req, RsFail::BypassSlot)) => Err((req, cause)),
                     r => r,
                 },
