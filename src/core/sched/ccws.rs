@@ -99,3 +99,33 @@ impl Ccws {
         self.held.iter().filter(|&&h| h).count()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cache::vta::Owner;
+    use crate::config::preset;
+
+    #[test]
+    fn warps_that_lose_locality_keep_issuing_loads_and_push_the_others_past_the_cutoff() {
+        let mut c = preset("iwarp-fermi").unwrap().core;
+        c.max_warps_per_sm = 4;
+        (c.ccws_base_score, c.ccws_hit_score, c.ccws_decay_cycles) = (100, 60, 10);
+        let mut cc = Ccws::new(&c);
+        let warps: Vec<Warp> = (0..4).map(|s| Warp::launch(0, 0, s, s, s as u64)).collect();
+        let hit =
+            |s: u32| L1Event::VtaHit { warp: Owner { key: s, gid: s }, evictor: Owner { key: s, gid: s }, set: 0 };
+        assert!(!cc.refresh(0, &[], &warps));
+        assert!((0..4).all(|s| cc.allows(s, true)), "all at the base: nobody held");
+        assert!(cc.refresh(5, &[hit(2), hit(2), hit(1)], &warps));
+        // Scores 220, 160, 100, 100 stack to 220, 380, 480, 580 against a cutoff of 400.
+        assert!(cc.allows(2, true) && cc.allows(1, true));
+        assert!(!cc.allows(0, true) && !cc.allows(3, true) && cc.allows(0, false), "held from loads only");
+        assert_eq!(cc.next_event(5), Some(10));
+        // Sixty decay steps later warp 1 is back at the base and warp 2 at 160.
+        cc.refresh(600, &[], &warps);
+        assert_eq!(cc.held(), 1, "stack 160, 260, 360, 460: only the last is held");
+        cc.refresh(10_000, &[], &warps);
+        assert_eq!((cc.held(), cc.next_event(10_000)), (0, None));
+    }
+}

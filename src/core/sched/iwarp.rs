@@ -119,3 +119,63 @@ impl Iwarp {
         self.stalls.iter().filter(|&&n| n > 0).count()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::preset;
+
+    fn setup(timeout: u32, quiet: u32) -> (Iwarp, Vec<Warp>) {
+        let mut c = preset("iwarp-fermi").unwrap().core;
+        c.iwarp_timeout = timeout;
+        c.iwarp_quiet_accesses = quiet;
+        let warps = (0..c.max_warps_per_sm).map(|s| Warp::launch(0, 0, s, 100 + s, s as u64)).collect();
+        (Iwarp::new(&c), warps)
+    }
+
+    fn w(slot: u32) -> Owner {
+        Owner { key: slot, gid: 100 + slot }
+    }
+
+    fn hit(victim: u32, evictor: u32, set: u32) -> L1Event {
+        L1Event::VtaHit { warp: w(victim), evictor: w(evictor), set }
+    }
+
+    #[test]
+    fn an_inter_warp_victim_tag_hit_stalls_the_aggressor_until_the_timeout() {
+        let (mut iw, warps) = setup(100, 64);
+        assert!(iw.refresh(10, &[hit(0, 3, 5)], &warps));
+        assert!(!iw.allows(3) && iw.allows(0), "W3 evicted W0's line: W3 stops");
+        assert!(!iw.refresh(11, &[hit(1, 1, 5)], &warps), "intra-warp hits stall nobody");
+        assert_eq!(iw.next_event(), Some(110));
+        assert!(!iw.refresh(109, &[], &warps));
+        assert!(iw.refresh(110, &[], &warps) && iw.allows(3), "released at the timeout");
+        assert_eq!((iw.detections, iw.held()), (1, 0));
+    }
+
+    #[test]
+    fn a_victim_that_leaves_the_contended_set_releases_its_aggressor() {
+        let (mut iw, warps) = setup(10_000, 3);
+        iw.refresh(0, &[hit(0, 3, 5)], &warps);
+        let acc = |set| L1Event::Access { warp: w(0), set };
+        iw.refresh(1, &[acc(6), acc(7), acc(5)], &warps);
+        assert!(!iw.allows(3), "touching set 5 again restarts the count");
+        assert!(iw.refresh(2, &[acc(6), acc(7), acc(8)], &warps));
+        assert!(iw.allows(3));
+    }
+
+    #[test]
+    fn a_victim_at_a_barrier_or_done_releases_and_stalls_do_not_chain() {
+        let (mut iw, mut warps) = setup(10_000, 64);
+        iw.refresh(0, &[hit(0, 3, 5), hit(3, 4, 5), hit(2, 0, 5)], &warps);
+        assert!(!iw.allows(3));
+        assert!(iw.allows(4), "a stalled warp is not protected");
+        assert!(iw.allows(0), "a protected warp is not stalled");
+        warps[0].at_barrier = true;
+        assert!(iw.refresh(1, &[], &warps) && iw.allows(3));
+        warps[0].at_barrier = false;
+        iw.refresh(2, &[hit(0, 3, 5)], &warps);
+        warps[0].active = false;
+        assert!(iw.refresh(3, &[], &warps) && iw.allows(3), "the victim exited");
+    }
+}
