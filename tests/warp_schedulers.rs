@@ -72,3 +72,30 @@ fn iwarp_lowers_the_l2_miss_rate_against_gto_on_atax() {
     );
     assert!((iwarp.l1d.miss_rate - gto.l1d.miss_rate).abs() < 0.02, "the L1 still thrashes");
 }
+
+#[test]
+fn scheduler_names_and_parameters_are_checked_by_field() {
+    let mut doc = serde_json::to_value(preset("iwarp-fermi").unwrap()).unwrap();
+    let e = apply_set(&mut doc, "core.warp_scheduler", "iwrap").map(|_| parse_config_value(doc.clone()));
+    let msg = match e {
+        Err(e) => e.to_string(),
+        Ok(r) => r.unwrap_err().to_string(),
+    };
+    for name in ["two_level", "swl", "ccws", "iwarp"] {
+        assert!(msg.contains(name), "{msg}");
+    }
+    for field in
+        ["core.swl_limit", "core.two_level_group", "core.iwarp_timeout", "core.ccws_decay_cycles", "l1d.vta_entries"]
+    {
+        let mut doc = serde_json::to_value(preset("iwarp-fermi").unwrap()).unwrap();
+        apply_set(&mut doc, field, "0").unwrap();
+        let e = parse_config_value(doc).unwrap_err();
+        assert!(e.0.iter().any(|x| x.field == field), "{field}: {e}");
+    }
+    // Configs written before these fields existed still parse, with the defaults.
+    let mut doc = serde_json::to_value(preset("medic-gtx480").unwrap()).unwrap();
+    doc["core"].as_object_mut().unwrap().remove("swl_limit");
+    doc["l2"].as_object_mut().unwrap().remove("vta_entries");
+    let c = parse_config_value(doc).unwrap();
+    assert_eq!((c.core.swl_limit, c.l2.vta_entries), (4, 64));
+}
