@@ -12,6 +12,7 @@
 //! - the victim left the contended set: `core.iwarp_quiet_accesses` of its L1 loads in a
 //!   row went to other sets than the one the last detection saw;
 //! - timeout: `core.iwarp_timeout` core cycles passed since the last detection of the pair.
+//!
 //! A new detection of the same pair re-arms it. To keep stalls from chaining, a warp
 //! that is itself stalled is not protected, and a warp a pair protects is not stalled.
 
