@@ -64,3 +64,24 @@ fn skipping_matches_ticking_every_cycle_with_bypassing() {
         assert!(skip == tick, "{bypass:?}: idle skipping changed the report");
     }
 }
+
+#[test]
+fn skipping_matches_ticking_every_cycle_under_every_warp_scheduler() {
+    use warpscope::config::WarpSchedulerKind;
+    for kind in [WarpSchedulerKind::TwoLevel, WarpSchedulerKind::Swl, WarpSchedulerKind::Ccws, WarpSchedulerKind::Iwarp]
+    {
+        let mut cfg = preset("iwarp-fermi").unwrap();
+        cfg.core.warp_scheduler = kind;
+        cfg.core.swl_limit = 2;
+        cfg.core.two_level_group = 2;
+        // Short timeouts and quick decay, so releases by time happen inside these short runs.
+        cfg.core.iwarp_timeout = 300;
+        cfg.core.ccws_decay_cycles = 3;
+        cfg.core.ccws_hit_score = 40;
+        for k in ["atax", "bfs", "kmeans"] {
+            let skip = report(&cfg, build(k, Size::Tiny, 3).unwrap(), true);
+            let tick = report(&cfg, build(k, Size::Tiny, 3).unwrap(), false);
+            assert!(skip == tick, "{kind:?}/{k}: idle skipping changed the report");
+        }
+    }
+}

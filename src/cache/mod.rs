@@ -1,5 +1,5 @@
 //! Cache building blocks shared by the L1D and the L2 slices: set-index functions,
-//! the tag array with its replacement order, and the MSHR table; `teach` runs one cache
+//! the tag array with its replacement order, the MSHR table and the per-warp victim tags; `teach` runs one cache
 //! on its own over an address trace.
 
 pub mod l1;
@@ -8,6 +8,7 @@ pub mod mshr;
 pub mod set_index;
 pub mod tags;
 pub mod teach;
+pub mod vta;
 
 pub use mshr::MshrTable;
 pub use set_index::SetIndex;

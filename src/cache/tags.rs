@@ -3,16 +3,25 @@
 //! The stack (MRU first) rather than LRU timestamps makes insertion at any position
 //! natural, which insertion policies (near-LRU, middle, MRU) need.
 
+use super::vta::Owner;
 use super::SetIndex;
 use crate::config::SetIndexKind;
 
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 struct Line {
     block: u64,
     valid: bool,
     /// Allocated for an outstanding miss; data not yet here.
     reserved: bool,
     dirty: bool,
+    /// The warp whose miss allocated the line (iWarp's WID field).
+    owner: Owner,
+}
+
+impl Default for Line {
+    fn default() -> Self {
+        Self { block: 0, valid: false, reserved: false, dirty: false, owner: Owner::NONE }
+    }
 }
 
 /// Result of looking a block up.
@@ -39,6 +48,7 @@ pub enum Probe {
 pub struct Evicted {
     pub block: u64,
     pub dirty: bool,
+    pub owner: Owner,
 }
 
 #[derive(Debug, Clone)]
@@ -100,8 +110,8 @@ impl TagArray {
     /// valid line it replaced. `reserved` lines wait for `fill`.
     pub fn allocate(&mut self, set: usize, way: usize, block: u64, reserved: bool, pos: usize) -> Option<Evicted> {
         let l = &mut self.lines[set * self.ways + way];
-        let old = l.valid.then_some(Evicted { block: l.block, dirty: l.dirty });
-        *l = Line { block, valid: !reserved, reserved, dirty: false };
+        let old = l.valid.then_some(Evicted { block: l.block, dirty: l.dirty, owner: l.owner });
+        *l = Line { block, valid: !reserved, reserved, dirty: false, owner: Owner::NONE };
         self.move_to(set, way, pos.min(self.ways - 1));
         old
     }
@@ -117,6 +127,11 @@ impl TagArray {
             }
             _ => false,
         }
+    }
+
+    /// Tags the line with the warp that allocated it.
+    pub fn set_owner(&mut self, set: usize, way: usize, owner: Owner) {
+        self.lines[set * self.ways + way].owner = owner;
     }
 
     pub fn set_dirty(&mut self, set: usize, way: usize) {
@@ -174,7 +189,7 @@ mod tests {
         if let Probe::Hit { set, way } = t.probe(0) {
             t.touch(set, way);
         }
-        assert_eq!(insert(&mut t, 4), Some(Evicted { block: 1, dirty: false }));
+        assert_eq!(insert(&mut t, 4), Some(Evicted { block: 1, dirty: false, owner: Owner::NONE }));
         assert!(hit(&t, 0) && hit(&t, 4) && !hit(&t, 1));
     }
 
@@ -202,14 +217,16 @@ mod tests {
         if let Probe::Miss { set, victim: Some(w) } = t.probe(99) {
             t.allocate(set, w, 99, false, 3);
         }
-        assert_eq!(insert(&mut t, 5), Some(Evicted { block: 99, dirty: false }));
+        assert_eq!(insert(&mut t, 5), Some(Evicted { block: 99, dirty: false, owner: Owner::NONE }));
     }
 
     #[test]
-    fn dirty_bit_travels_with_the_eviction() {
+    fn dirty_bit_and_owner_travel_with_the_eviction() {
         let mut t = TagArray::new(1, 1, 128, SetIndexKind::Linear);
         insert(&mut t, 7);
         t.set_dirty(0, 0);
-        assert_eq!(insert(&mut t, 8), Some(Evicted { block: 7, dirty: true }));
+        let w = Owner { key: 2, gid: 9 };
+        t.set_owner(0, 0, w);
+        assert_eq!(insert(&mut t, 8), Some(Evicted { block: 7, dirty: true, owner: w }));
     }
 }

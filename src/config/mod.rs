@@ -90,6 +90,27 @@ pub struct CoreConfig {
     pub alu_latency: u32,
     /// Memory instructions that may wait in the LD/ST unit's input queue.
     pub ldst_queue: u32,
+    /// `two_level`: warps per fetch group (within one scheduler's warps).
+    #[serde(default = "defaults::two_level_group")]
+    pub two_level_group: u32,
+    /// `swl`: warps each scheduler may issue from (its oldest live ones).
+    #[serde(default = "defaults::swl_limit")]
+    pub swl_limit: u32,
+    /// `ccws`: lost-locality score every warp starts with; the cutoff is this times the live warps.
+    #[serde(default = "defaults::ccws_base_score")]
+    pub ccws_base_score: u32,
+    /// `ccws`: points a warp gains per hit in its own L1 victim tags.
+    #[serde(default = "defaults::ccws_hit_score")]
+    pub ccws_hit_score: u32,
+    /// `ccws`: core cycles per point of decay of the gained score (back towards the base).
+    #[serde(default = "defaults::ccws_decay_cycles")]
+    pub ccws_decay_cycles: u32,
+    /// `iwarp`: core cycles after its last detection that a stalled warp is released anyway.
+    #[serde(default = "defaults::iwarp_timeout")]
+    pub iwarp_timeout: u32,
+    /// `iwarp`: L1 accesses of the victim outside the contended set that release its aggressor.
+    #[serde(default = "defaults::iwarp_quiet_accesses")]
+    pub iwarp_quiet_accesses: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -118,6 +139,9 @@ pub struct L1Config {
     /// MDB: sampled accesses between decisions on how many warps keep the L1.
     #[serde(default = "defaults::mdb_interval")]
     pub mdb_interval: u32,
+    /// Victim tags kept per warp (FIFO) for miss classification, CCWS and iWarp.
+    #[serde(default = "defaults::l1_vta_entries")]
+    pub vta_entries: u32,
 }
 
 /// Limit on in-flight bypassed requests per SM: a count, or `"inf"` for none.
@@ -165,6 +189,33 @@ mod defaults {
     pub fn mdb_interval() -> u32 {
         1024
     }
+    pub fn l1_vta_entries() -> u32 {
+        64
+    }
+    pub fn l2_vta_entries() -> u32 {
+        64
+    }
+    pub fn two_level_group() -> u32 {
+        8
+    }
+    pub fn swl_limit() -> u32 {
+        4
+    }
+    pub fn ccws_base_score() -> u32 {
+        100
+    }
+    pub fn ccws_hit_score() -> u32 {
+        8
+    }
+    pub fn ccws_decay_cycles() -> u32 {
+        32
+    }
+    pub fn iwarp_timeout() -> u32 {
+        10_000
+    }
+    pub fn iwarp_quiet_accesses() -> u32 {
+        64
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -202,6 +253,9 @@ pub struct L2Config {
     pub dram_queue: u32,
     /// Entries of each bank's DRAM-to-L2 return queue, and of the L2-to-icnt queue.
     pub return_queue: u32,
+    /// Victim tags kept per warp in each bank (FIFO), for miss classification.
+    #[serde(default = "defaults::l2_vta_entries")]
+    pub vta_entries: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

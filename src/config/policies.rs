@@ -31,6 +31,17 @@ policy_enum!(
         Lrr => "lrr",
         /// Greedy-then-oldest: keep issuing the same warp until it stalls, then the oldest ready.
         Gto => "gto",
+        /// Two-level: fetch groups of `core.two_level_group` warps; round robin inside the
+        /// active group, the next group only when no warp of the active one can issue.
+        TwoLevel => "two_level",
+        /// Static warp limiting: only the `core.swl_limit` oldest warps of each scheduler issue (GTO among them).
+        Swl => "swl",
+        /// Cache-conscious wavefront scheduling: lost-locality scores from per-warp L1 victim
+        /// tags; warps past the score cutoff may not issue loads (GTO otherwise).
+        Ccws => "ccws",
+        /// iWarp: a warp whose L1 eviction another warp later misses on is stalled until that
+        /// victim finishes, leaves the contended set, or a timeout (GTO otherwise).
+        Iwarp => "iwarp",
     }
 );
 

@@ -9,6 +9,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("sc14-gtx480", include_str!("../../presets/sc14-gtx480.json")),
     ("sound-maxwell", include_str!("../../presets/sound-maxwell.json")),
     ("sound-maxwell-enhanced", include_str!("../../presets/sound-maxwell-enhanced.json")),
+    ("iwarp-fermi", include_str!("../../presets/iwarp-fermi.json")),
     ("xie-fermi", include_str!("../../presets/xie-fermi.json")),
 ];
 

@@ -10,6 +10,8 @@ use serde_json::Value;
 const MAIN_FIELDS: &[&str] = &[
     "core.num_sms",
     "core.warp_scheduler",
+    "core.two_level_group",
+    "core.swl_limit",
     "l1d.size_kb",
     "l1d.ways",
     "l1d.set_index",
@@ -79,7 +81,7 @@ fn walk(v: &Value, path: String, families: &[(&str, &'static [&'static str])], o
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::preset;
+    use crate::config::{preset, WarpSchedulerKind};
 
     #[test]
     fn every_leaf_is_listed_with_its_kind_and_policy_choices() {
@@ -91,7 +93,7 @@ mod tests {
         assert_eq!(get("dram.bank_xor").kind, "boolean");
         assert_eq!(get("dram.timing.t_rcd").group, "dram");
         let sched = get("core.warp_scheduler");
-        assert_eq!((sched.kind, sched.choices.as_slice()), ("choice", &["lrr", "gto"][..]));
+        assert_eq!((sched.kind, sched.choices.as_slice()), ("choice", WarpSchedulerKind::NAMES));
         assert!(s.iter().all(|f| f.path != "name" && f.path != "description"));
         for m in MAIN_FIELDS {
             get(m);

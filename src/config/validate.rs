@@ -128,6 +128,14 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     );
     k.positive("core.alu_latency", co.alu_latency as u64);
     k.positive("core.ldst_queue", co.ldst_queue as u64);
+    k.positive("core.two_level_group", co.two_level_group as u64);
+    k.positive("core.swl_limit", co.swl_limit as u64);
+    k.positive("core.ccws_base_score", co.ccws_base_score as u64);
+    k.at_most("core.ccws_base_score", co.ccws_base_score as u64, 1 << 20, "simulator limit");
+    k.at_most("core.ccws_hit_score", co.ccws_hit_score as u64, 1 << 20, "simulator limit");
+    k.positive("core.ccws_decay_cycles", co.ccws_decay_cycles as u64);
+    k.positive("core.iwarp_timeout", co.iwarp_timeout as u64);
+    k.positive("core.iwarp_quiet_accesses", co.iwarp_quiet_accesses as u64);
 
     let l1 = &c.l1d;
     let l1_sets = k.geometry("l1d", l1.size_kb as u64 * 1024, l1.ways, l1.line_bytes, 1);
@@ -146,6 +154,8 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     k.positive("l1d.mrpb_queue", l1.mrpb_queue as u64);
     k.at_most("l1d.mrpb_queue", l1.mrpb_queue as u64, 1 << 16, "simulator limit");
     k.positive("l1d.mdb_interval", l1.mdb_interval as u64);
+    k.positive("l1d.vta_entries", l1.vta_entries as u64);
+    k.at_most("l1d.vta_entries", l1.vta_entries as u64, 4096, "simulator limit");
 
     let ic = &c.icnt;
     k.positive("icnt.latency", ic.latency as u64);
@@ -187,6 +197,8 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     k.positive("l2.mshr_merge", l2.mshr_merge as u64);
     k.positive("l2.dram_queue", l2.dram_queue as u64);
     k.positive("l2.return_queue", l2.return_queue as u64);
+    k.positive("l2.vta_entries", l2.vta_entries as u64);
+    k.at_most("l2.vta_entries", l2.vta_entries as u64, 4096, "simulator limit");
 
     let d = &c.dram;
     k.pow2("dram.banks", d.banks as u64);

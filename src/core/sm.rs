@@ -8,11 +8,11 @@
 use super::coalescer::{coalesce, Coalesced};
 use super::ldst::{LdstUnit, Pending};
 use super::load_tags::LoadTags;
-use super::sched::WarpScheduler;
+use super::sched::{Throttle, WarpScheduler};
 use super::tb_bypass::{L1Snapshot, TbBypass};
 use super::warp::Warp;
 use super::warp_load::WarpLoadTable;
-use crate::cache::l1::L1D;
+use crate::cache::l1::{L1Event, L1D};
 use crate::config::{Config, CoordinatedMode, L1BypassKind};
 use crate::dram::AddressMap;
 use crate::icnt::Crossbar;
@@ -53,9 +53,13 @@ pub struct Ports<'a> {
 pub struct Sm {
     pub id: usize,
     warps: Vec<Warp>,
+    /// Dispatch order per warp slot; `u64::MAX` for an empty slot.
     ages: Vec<u64>,
     sched_slots: Vec<Vec<usize>>,
     schedulers: Vec<WarpScheduler>,
+    /// CCWS / iWarp state fed by the L1's events.
+    throttle: Throttle,
+    events: Vec<L1Event>,
     ctas: Vec<CtaSlot>,
     threads_used: u32,
     warps_used: u32,
@@ -88,18 +92,23 @@ impl Sm {
         let c = &cfg.core;
         let n_sched = c.schedulers_per_sm as usize;
         let max_warps = c.max_warps_per_sm as usize;
+        let throttle = Throttle::new(c);
+        let mut l1 = L1D::new(&cfg.l1d, c.max_warps_per_sm);
+        l1.set_feedback(throttle.feedback());
         Self {
             id,
             warps: (0..max_warps).map(|_| Warp::default()).collect(),
-            ages: vec![0; max_warps],
+            ages: vec![u64::MAX; max_warps],
             sched_slots: (0..n_sched).map(|i| (i..max_warps).step_by(n_sched).collect()).collect(),
-            schedulers: (0..n_sched).map(|_| WarpScheduler::new(c.warp_scheduler)).collect(),
+            schedulers: (0..n_sched).map(|_| WarpScheduler::new(c)).collect(),
+            throttle,
+            events: Vec::new(),
             ctas: vec![CtaSlot::default(); c.max_ctas_per_sm as usize],
             threads_used: 0,
             warps_used: 0,
             max_threads: c.max_threads_per_sm,
             max_warps: c.max_warps_per_sm,
-            l1: L1D::new(&cfg.l1d, c.max_warps_per_sm),
+            l1,
             ldst: match cfg.l1d.bypass {
                 L1BypassKind::Mrpb => LdstUnit::reorder(c.max_warps_per_sm, cfg.l1d.mrpb_queue),
                 _ => LdstUnit::in_order(c.ldst_queue),
@@ -240,6 +249,9 @@ impl Sm {
                 progress = true;
             }
         }
+        std::mem::swap(&mut self.events, &mut self.l1.events);
+        progress |= self.throttle.refresh(now, &self.events, &self.warps);
+        self.events.clear();
         for i in 0..self.schedulers.len() {
             progress |= self.schedule(i, now, kernel);
         }
@@ -299,6 +311,7 @@ impl Sm {
 
     fn schedule(&mut self, i: usize, now: u64, kernel: &dyn Kernel) -> bool {
         let ldst = &self.ldst;
+        let throttle = &self.throttle;
         let warps = &mut self.warps;
         let ages = &self.ages;
         let ready = |s: usize| {
@@ -308,13 +321,14 @@ impl Sm {
             }
             let pending = w.pending;
             match w.peek(kernel) {
-                Some(Instr::Alu { srcs }) => srcs & pending == 0,
-                Some(Instr::Mem(m)) => m.srcs & pending == 0 && ldst.has_room(s),
-                Some(Instr::Barrier) => true,
+                Some(Instr::Alu { srcs }) => srcs & pending == 0 && throttle.allows(s, false),
+                Some(Instr::Mem(m)) => m.srcs & pending == 0 && ldst.has_room(s) && throttle.allows(s, true),
+                Some(Instr::Barrier) => throttle.allows(s, false),
                 None => false,
             }
         };
-        let Some(slot) = self.schedulers[i].pick(&self.sched_slots[i], ready, |s| ages[s]) else { return false };
+        let age = |s: usize| (ages[s] != u64::MAX).then_some(ages[s]);
+        let Some(slot) = self.schedulers[i].pick(&self.sched_slots[i], ready, age) else { return false };
         self.issue(slot, now, kernel);
         true
     }
@@ -400,6 +414,7 @@ impl Sm {
             return;
         }
         w.active = false;
+        self.ages[slot] = u64::MAX;
         let cta = w.cta_slot;
         let c = &mut self.ctas[cta];
         c.live_warps -= 1;
@@ -421,10 +436,7 @@ impl Sm {
     pub fn next_event(&self, now: u64) -> Option<u64> {
         let warp_ready =
             self.warps.iter().filter(|w| w.active && !w.at_barrier && w.ready_at > now).map(|w| w.ready_at).min();
-        match (warp_ready, self.l1.next_event()) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        [warp_ready, self.l1.next_event(), self.throttle.next_event(now)].into_iter().flatten().min()
     }
 
     /// Accounts for `cycles` skipped while the LD/ST unit waited on a refusal.

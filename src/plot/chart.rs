@@ -1,4 +1,4 @@
-//! The six charts by stable name, with their titles and axis labels (each with its unit).
+//! The charts by stable name, with their titles and axis labels (each with its unit).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -21,11 +21,20 @@ pub enum Chart {
     Partitions,
     /// IPC and L2 hit rate over the run.
     Timeline,
+    /// L1 and L2 misses per kilo warp-instruction by cause (iWarp figs. 2 and 3).
+    MissClasses,
 }
 
 impl Chart {
-    pub const ALL: [Chart; 6] =
-        [Chart::Divergence, Chart::HitRatio, Chart::WarpTypes, Chart::QueueLatency, Chart::Partitions, Chart::Timeline];
+    pub const ALL: [Chart; 7] = [
+        Chart::Divergence,
+        Chart::HitRatio,
+        Chart::WarpTypes,
+        Chart::QueueLatency,
+        Chart::Partitions,
+        Chart::Timeline,
+        Chart::MissClasses,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -35,6 +44,7 @@ impl Chart {
             Chart::QueueLatency => "queue_latency",
             Chart::Partitions => "partitions",
             Chart::Timeline => "timeline",
+            Chart::MissClasses => "miss_classes",
         }
     }
 
@@ -54,6 +64,7 @@ impl Chart {
             Chart::QueueLatency => "L2 queuing latency of requests",
             Chart::Partitions => "Requests per memory partition",
             Chart::Timeline => "IPC and L2 hit rate over the run",
+            Chart::MissClasses => "L1 and L2 misses by cause",
         }
     }
 
@@ -65,6 +76,7 @@ impl Chart {
             Chart::QueueLatency => "queuing latency (L2 cycles)",
             Chart::Partitions => "memory partition (index)",
             Chart::Timeline => "time (core cycles)",
+            Chart::MissClasses => "cache: miss cause (per-warp victim tags)",
         }
     }
 
@@ -76,6 +88,7 @@ impl Chart {
             Chart::QueueLatency => "requests (%)",
             Chart::Partitions => "requests (% of all)",
             Chart::Timeline => "IPC (warp instructions / cycle)",
+            Chart::MissClasses => "misses per 1000 warp instructions (MPKI)",
         }
     }
 

@@ -1,7 +1,7 @@
 //! The slice of a report the charts draw. The browser keeps each run as a JSON object and the
 //! CLI reads saved reports, so a report's JSON deserializes straight into a `ChartRun`.
 
-use crate::stats::{Histogram, Report, WarpTypes};
+use crate::stats::{Histogram, MissClassMpki, Report, WarpTypes};
 use serde::{Deserialize, Serialize};
 
 /// One run as the charts see it. Fields nest as in the report (`latency.divergence_histogram`,
@@ -17,6 +17,7 @@ pub struct ChartRun {
     /// Warp instructions per core cycle, whole GPU.
     pub ipc: f64,
     pub latency: LatencyData,
+    pub l1d: L1Data,
     pub l2: L2Data,
     pub warps: WarpData,
     pub partitions: PartitionData,
@@ -30,11 +31,27 @@ pub struct LatencyData {
     pub divergence_histogram: Histogram,
 }
 
+/// Misses per 1000 warp instructions by cause, as the report's `*.miss_classes`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MissClasses {
+    pub intra_warp: f64,
+    pub inter_warp: f64,
+    pub other: f64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct L1Data {
+    pub miss_classes: MissClasses,
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct L2Data {
     /// Arrival at the partition to tag lookup, L2 cycles.
     pub queue_latency_histogram: Histogram,
+    pub miss_classes: MissClasses,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -70,7 +87,11 @@ impl ChartRun {
             cycles: r.cycles,
             ipc: r.ipc,
             latency: LatencyData { divergence_histogram: r.latency.divergence_histogram.clone() },
-            l2: L2Data { queue_latency_histogram: r.l2.queue_latency_histogram.clone() },
+            l1d: L1Data { miss_classes: MissClasses::from(&r.l1d.miss_classes) },
+            l2: L2Data {
+                queue_latency_histogram: r.l2.queue_latency_histogram.clone(),
+                miss_classes: MissClasses::from(&r.l2.miss_classes),
+            },
             warps: WarpData { l2_hit_ratio_histogram: r.warps.l2_hit_ratio_histogram.clone(), types: r.warps.types },
             partitions: PartitionData { requests: r.partitions.requests.clone() },
             series: SeriesData {
@@ -87,5 +108,11 @@ impl ChartRun {
         let mut run: ChartRun = serde_json::from_str(json).map_err(|e| format!("not a warpscope report: {e}"))?;
         run.label = label.into();
         Ok(run)
+    }
+}
+
+impl From<&MissClassMpki> for MissClasses {
+    fn from(m: &MissClassMpki) -> Self {
+        Self { intra_warp: m.intra_warp, inter_warp: m.inter_warp, other: m.other }
     }
 }

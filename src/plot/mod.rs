@@ -15,7 +15,7 @@ mod table;
 mod timeline;
 
 pub use chart::Chart;
-pub use data::{ChartRun, L2Data, LatencyData, PartitionData, SeriesData, WarpData};
+pub use data::{ChartRun, L1Data, L2Data, LatencyData, MissClasses, PartitionData, SeriesData, WarpData};
 pub use table::{table, Table};
 
 use model::{model, Model};

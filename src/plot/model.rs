@@ -63,6 +63,7 @@ pub(crate) fn model(chart: Chart, runs: &[ChartRun]) -> Model {
         Chart::WarpTypes => Model::Bars(warp_types(runs, &labels)),
         Chart::Partitions => Model::Bars(partitions(runs, &labels)),
         Chart::Timeline => Model::Lines(timeline(runs, &labels)),
+        Chart::MissClasses => Model::Bars(miss_classes(runs, &labels)),
     }
 }
 
@@ -197,6 +198,26 @@ fn partitions(runs: &[ChartRun], labels: &[String]) -> Bars {
         })
         .collect();
     bars(categories, shares(&counts, labels))
+}
+
+/// MPKI by cause, L1 then L2: runs side by side per cause.
+fn miss_classes(runs: &[ChartRun], labels: &[String]) -> Bars {
+    let mut categories = Vec::new();
+    for cache in ["L1", "L2"] {
+        for (tick, name) in [("intra", "intra-warp"), ("inter", "inter-warp"), ("other", "other")] {
+            categories.push(Category { tick: format!("{cache} {tick}"), name: format!("{cache} {name}") });
+        }
+    }
+    let runs = runs
+        .iter()
+        .zip(labels)
+        .map(|(r, label)| {
+            let (a, b) = (r.l1d.miss_classes, r.l2.miss_classes);
+            let values = vec![a.intra_warp, a.inter_warp, a.other, b.intra_warp, b.inter_warp, b.other];
+            BarRun { label: label.clone(), has_data: values.iter().any(|&v| v > 0.0), values }
+        })
+        .collect();
+    bars(categories, runs)
 }
 
 fn timeline(runs: &[ChartRun], labels: &[String]) -> Vec<Line> {

@@ -16,7 +16,11 @@ fn fixture(label: &str) -> ChartRun {
         cycles: 3000,
         ipc: 1.5,
         latency: LatencyData { divergence_histogram: hist(50, 80, &[0, 10, 60, 160, 9000]) },
-        l2: L2Data { queue_latency_histogram: hist(4, 64, &[0, 1, 5, 7]) },
+        l1d: L1Data { miss_classes: MissClasses { intra_warp: 120.5, inter_warp: 30.0, other: 7.25 } },
+        l2: L2Data {
+            queue_latency_histogram: hist(4, 64, &[0, 1, 5, 7]),
+            miss_classes: MissClasses { intra_warp: 1.0, inter_warp: 20.0, other: 3.0 },
+        },
         warps: WarpData {
             l2_hit_ratio_histogram: vec![2, 0, 0, 0, 0, 0, 0, 0, 1, 1],
             types: WarpTypes { all_hit: 0.25, mostly_hit: 0.25, balanced: 0.0, mostly_miss: 0.0, all_miss: 0.5 },
@@ -160,4 +164,15 @@ fn many_long_labelled_runs_at_the_smallest_size_still_draw() {
             assert!(s.contains("a &lt;long&gt; &amp;") && !s.contains("<long>"), "{chart}: labels are escaped");
         }
     }
+}
+
+#[test]
+fn the_miss_class_table_lists_l1_then_l2_causes_in_mpki() {
+    let t = table(Chart::MissClasses, &[fixture("gto"), fixture("iwarp")]);
+    assert_eq!(t.headers[1], "gto: misses per 1000 warp instructions (MPKI)");
+    assert_eq!(
+        column(&t, 0),
+        vec!["L1 intra-warp", "L1 inter-warp", "L1 other", "L2 intra-warp", "L2 inter-warp", "L2 other"]
+    );
+    assert_eq!(column(&t, 1), vec!["120.50", "30.00", "7.25", "1.00", "20.00", "3.00"]);
 }

@@ -9,6 +9,6 @@ mod warps;
 
 pub use histogram::Histogram;
 pub use latency::LoadStats;
-pub use report::{build_report, Report};
+pub use report::{build_report, MissClassMpki, Report};
 pub use text::render_text;
 pub use warps::{WarpReport, WarpTypes};

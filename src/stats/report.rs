@@ -5,6 +5,7 @@ use super::warps::{warp_report, WarpReport};
 use super::Histogram;
 use crate::cache::l1::{L1Stats, RsFailCounts};
 use crate::cache::l2::{L2RsFail, L2Stats};
+use crate::cache::vta::MissClassCounts;
 use crate::clock::{CORE, DRAM};
 use crate::config::Config;
 use crate::mem::CacheOp;
@@ -70,6 +71,19 @@ pub struct L1Report {
     /// Bypasses refused because every bypass slot was taken.
     pub bypass_rsfail: u64,
     pub avg_bypass_in_flight: f64,
+    /// MPKI of the misses that sent a request, by cause (pending hits are not classified).
+    pub miss_classes: MissClassMpki,
+}
+
+/// Misses per 1000 warp instructions by cause, from the per-warp victim tags.
+#[derive(Debug, Clone, Serialize)]
+pub struct MissClassMpki {
+    /// The warp's own allocations had evicted the line.
+    pub intra_warp: f64,
+    /// Another warp's allocation had evicted the line.
+    pub inter_warp: f64,
+    /// Not in the warp's victim tags: compulsory, capacity or shared data.
+    pub other: f64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -88,6 +102,8 @@ pub struct L2Report {
     pub reservation_fails: L2RsFail,
     pub avg_queue_latency: f64,
     pub queue_latency_histogram: Histogram,
+    /// MPKI of the read misses sent to DRAM, by cause (pending hits are not classified).
+    pub miss_classes: MissClassMpki,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -175,7 +191,9 @@ fn units() -> BTreeMap<&'static str, &'static str> {
         ("l1d.mpki", "L1 misses per 1000 warp instructions"),
         ("l1d.rsfail_per_access", "reservation failures per accepted L1 access"),
         ("l1d.avg_bypass_in_flight", "bypassed requests in flight per SM, averaged over core cycles"),
+        ("l1d.miss_classes", "L1 misses per 1000 warp instructions, by cause (per-warp victim tags)"),
         ("l2.mpki", "L2 read misses per 1000 warp instructions"),
+        ("l2.miss_classes", "L2 read misses per 1000 warp instructions, by cause (per-warp victim tags)"),
         ("l2.avg_queue_latency", "L2 cycles (arrival at the partition to tag lookup)"),
         ("l2.queue_latency_histogram", "L2 cycles"),
         ("dram.avg_read_latency", "DRAM command cycles (arrival at the controller to last data beat)"),
@@ -208,6 +226,11 @@ pub fn build_report(sim: &Simulator) -> Report {
     let wi = p.warp_instructions;
     let kilo = wi as f64 / 1000.0;
     let per_k = |n: u64| if kilo == 0.0 { 0.0 } else { n as f64 / kilo };
+    let classes = |c: &MissClassCounts| MissClassMpki {
+        intra_warp: per_k(c.intra_warp),
+        inter_warp: per_k(c.inter_warp),
+        other: per_k(c.other),
+    };
 
     let mut l1 = L1Stats::default();
     let mut core = CoreReport {
@@ -244,6 +267,7 @@ pub fn build_report(sim: &Simulator) -> Report {
         bypassed: l1.bypassed,
         bypass_rsfail: l1.rsfail.bypass_slot,
         avg_bypass_in_flight: ratio(l1.bypass_in_flight_cycles, cycles * cfg.core.num_sms as u64),
+        miss_classes: classes(&l1.miss_classes),
     };
 
     let mut l2s = L2Stats::default();
@@ -266,6 +290,7 @@ pub fn build_report(sim: &Simulator) -> Report {
         reservation_fails: l2s.rsfail,
         avg_queue_latency: l2s.queue_latency.mean(),
         queue_latency_histogram: l2s.queue_latency.clone(),
+        miss_classes: classes(&l2s.miss_classes),
     };
 
     let dram_cycles = sim.clocks.now().dram.max(1);

@@ -12,7 +12,7 @@ after(async () => {
   await h.close();
 });
 
-test('the default demo runs to the end with six drawn plots, responsively', async () => {
+test('the default demo runs to the end with seven drawn plots, responsively', async () => {
   const page = await h.page();
   await ready(page);
   await page.click('button[data-demo="stall"]');
@@ -30,7 +30,7 @@ test('the default demo runs to the end with six drawn plots, responsively', asyn
   assert.ok(t.elapsedMs < 10000, `the default demo took ${t.elapsedMs} ms`);
   assert.deepEqual(longDuringRun, [], 'no main-thread task over 50 ms while running');
   const ink = await inkPerCanvas(page);
-  assert.equal(ink.length, 6);
+  assert.equal(ink.length, 7);
   for (const [i, share] of ink.entries()) assert.ok(share > 0.01, `canvas ${i} is blank (${share})`);
   assert.equal(await page.locator('#charts figure table tbody tr').first().count(), 1, 'each plot has a table');
   assert.deepEqual(page.errors, []);
@@ -179,6 +179,27 @@ test('the partition-camping demo compares a cycle window of modulo and xor mappi
   assert.equal(shares.length, 16, 'one row per partition');
   const maxOf = (col) => Math.max(...shares.map((r) => r[col]));
   assert.ok(maxOf(0) > 2 * maxOf(1), `modulo's busiest partition ${maxOf(0)} vs xor's ${maxOf(1)}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the iWarp machine runs under the iwarp scheduler and draws L1 and L2 misses by cause', async () => {
+  const page = await h.page();
+  await ready(page);
+  await page.selectOption('#f-preset', 'iwarp-fermi');
+  const choices = await page.$$eval('#f-core-warp_scheduler option', (os) => os.map((o) => o.value));
+  for (const s of ['lrr', 'gto', 'two_level', 'swl', 'ccws', 'iwarp']) assert.ok(choices.includes(s), `${s} in ${choices}`);
+  assert.equal(await page.locator('#f-core-swl_limit').count(), 1, 'the SWL limit is in the main form');
+  await page.selectOption('#f-core-warp_scheduler', 'iwarp');
+  await page.selectOption('#f-kernel', 'bfs');
+  await page.selectOption('#f-size', 'small');
+  await page.click('#run');
+  assert.match(await finished(page, 60000), /^Done/);
+  const rows = await page.$$eval('figure[data-chart="miss_classes"] tbody tr', (trs) =>
+    trs.map((tr) => [...tr.cells].map((c) => c.textContent)),
+  );
+  assert.deepEqual(rows.map((r) => r[0]), ['L1 intra-warp', 'L1 inter-warp', 'L1 other', 'L2 intra-warp', 'L2 inter-warp', 'L2 other']);
+  assert.ok(Number.parseFloat(rows[1][1]) > 0, `bfs at 16 KB has inter-warp L1 misses: ${rows[1][1]}`);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -11,11 +11,14 @@
 //! MRPB) and loads meeting an associativity stall (access-level) go straight to the L2, each holding one of `l1d.bypass_slots` until its reply.
 //! With every slot taken a bypass is refused and counted, and the load takes the L1 path.
 
+mod events;
 mod mdb;
 
+pub use events::{Feedback, L1Event};
 pub use mdb::Mdb;
 
 use super::mshr::MshrFull;
+use super::vta::{MissClass, MissClassCounts, Owner, VictimTags};
 use super::{MshrTable, Probe, TagArray};
 use crate::config::{AllocationKind, L1BypassKind, L1Config};
 use crate::mem::{AccessKind, CacheOp, MemReq};
@@ -87,6 +90,8 @@ pub struct L1Stats {
     pub stores: u64,
     pub evictions: u64,
     pub rsfail: RsFailCounts,
+    /// Misses that sent a request, by cause (from the per-warp victim tags).
+    pub miss_classes: MissClassCounts,
 }
 
 impl L1Stats {
@@ -101,6 +106,7 @@ impl L1Stats {
         self.stores += o.stores;
         self.evictions += o.evictions;
         self.rsfail.merge(&o.rsfail);
+        self.miss_classes.merge(&o.miss_classes);
     }
 }
 
@@ -118,6 +124,10 @@ pub struct L1D {
     in_flight_bypass: u32,
     /// What the last refused access counted, so skipped retry cycles count the same.
     last_refusal: Option<Refusal>,
+    vta: VictimTags,
+    feedback: Feedback,
+    /// Scheduler feedback waiting for the SM to drain it.
+    pub events: Vec<L1Event>,
     pub stats: L1Stats,
 }
 
@@ -155,7 +165,28 @@ impl L1D {
             hit_pipe: VecDeque::new(),
             line_shift: cfg.line_bytes.trailing_zeros(),
             hit_latency: cfg.hit_latency as u64,
+            vta: VictimTags::new(warps as usize, cfg.vta_entries as usize),
+            feedback: Feedback::None,
+            events: Vec::new(),
             stats: L1Stats::default(),
+        }
+    }
+
+    /// Asks the L1 to queue scheduler feedback in `events`.
+    pub fn set_feedback(&mut self, f: Feedback) {
+        self.feedback = f;
+    }
+
+    /// The L1's view of the warp that sent `req`.
+    fn owner(req: &MemReq) -> Owner {
+        Owner { key: req.warp_slot as u32, gid: req.warp }
+    }
+
+    /// Files the victim of an allocation under its owner, evicted by `by`.
+    fn evicted(&mut self, ev: Option<super::tags::Evicted>, by: Owner) {
+        if let Some(ev) = ev {
+            self.stats.evictions += 1;
+            self.vta.record(ev.owner, ev.block, by);
         }
     }
 
@@ -179,6 +210,7 @@ impl L1D {
         };
         let block = req.addr >> self.line_shift;
         let (set, warp) = (self.tags.set_of(block), req.warp_slot as usize);
+        let requester = Self::owner(&req);
         let r = match route {
             Route::Cache => self.load(req, now),
             Route::Bypass => match self.bypass(req) {
@@ -198,6 +230,9 @@ impl L1D {
                 Ok(()) => m.observe(warp, block, set),
                 Err(_) => m.note_rsfail(set, 1),
             }
+        }
+        if self.feedback == Feedback::VtaHitsAndAccesses && r.is_ok() && route != Route::Bypass {
+            self.events.push(L1Event::Access { warp: requester, set: set as u32 });
         }
         self.count(r, refused_bypasses, set)
     }
@@ -296,10 +331,12 @@ impl L1D {
                 if !self.miss_queue.has_room(1) {
                     return Err((req, RsFail::MissQueue));
                 }
+                let who = Self::owner(&req);
+                self.classify(who, block, set);
                 if let Some(way) = way {
-                    if self.tags.allocate(set, way, block, true, 0).is_some() {
-                        self.stats.evictions += 1;
-                    }
+                    let ev = self.tags.allocate(set, way, block, true, 0);
+                    self.tags.set_owner(set, way, who);
+                    self.evicted(ev, who);
                 }
                 self.miss_queue.push(req.clone());
                 // Checked above: the entry is free, so this opens it.
@@ -309,6 +346,21 @@ impl L1D {
                 Ok(())
             }
         }
+    }
+
+    /// Counts a miss by cause and tells the scheduler about victim-tag hits.
+    fn classify(&mut self, who: Owner, block: u64, set: usize) {
+        let class = self.vta.classify(who, block);
+        self.stats.miss_classes.add(class);
+        if self.feedback == Feedback::None {
+            return;
+        }
+        let evictor = match class {
+            MissClass::IntraWarp => who,
+            MissClass::InterWarp { aggressor } => aggressor,
+            MissClass::Other => return,
+        };
+        self.events.push(L1Event::VtaHit { warp: who, evictor, set: set as u32 });
     }
 
     /// A hit whose latency has elapsed by `now`.
@@ -335,9 +387,10 @@ impl L1D {
             }
             AllocationKind::OnFill => {
                 if let Probe::Miss { set, victim: Some(way) } = self.tags.probe(block) {
-                    if self.tags.allocate(set, way, block, false, 0).is_some() {
-                        self.stats.evictions += 1;
-                    }
+                    let who = Self::owner(&reply);
+                    let ev = self.tags.allocate(set, way, block, false, 0);
+                    self.tags.set_owner(set, way, who);
+                    self.evicted(ev, who);
                 }
             }
         }

@@ -172,3 +172,30 @@ fn mrpb_bypasses_instead_of_stalling() {
     assert_eq!((l1.stats.misses, l1.stats.bypassed), (1, 1));
     assert_eq!(l1.stats.rsfail.total(), 0, "no stall");
 }
+
+#[test]
+fn evictions_go_to_the_owners_victim_tags_and_misses_are_classified_by_evictor() {
+    // One set of one way: every allocation evicts the previous line.
+    let mut l1 = L1D::new(&cfg(|c| (c.size_kb, c.ways, c.line_bytes) = (1, 8, 128)), 48);
+    l1.set_feedback(Feedback::VtaHits);
+    let from = |id: u64, addr: u64, slot: u16| {
+        let mut r = load(id, addr);
+        (r.warp_slot, r.warp) = (slot, 100 + slot as u32);
+        r
+    };
+    // Warp 0 fills the set's 8 ways, warp 3 evicts one of them, warp 0 wants it back.
+    for i in 0..8 {
+        l1.access(from(i, i * 128, 0), 0).unwrap();
+        reply_head(&mut l1);
+    }
+    l1.access(from(8, 8 * 128, 3), 0).unwrap();
+    reply_head(&mut l1);
+    l1.access(from(9, 0, 0), 0).unwrap();
+    reply_head(&mut l1);
+    assert_eq!(l1.stats.miss_classes, MissClassCounts { intra_warp: 0, inter_warp: 1, other: 9 });
+    let w = |s: u32| Owner { key: s, gid: 100 + s };
+    assert_eq!(l1.events, vec![L1Event::VtaHit { warp: w(0), evictor: w(3), set: 0 }]);
+    // Warp 0's refill evicted its own line 1: asking again is intra-warp contention.
+    l1.access(from(10, 128, 0), 0).unwrap();
+    assert_eq!(l1.stats.miss_classes.intra_warp, 1);
+}

@@ -11,6 +11,7 @@ mod stats;
 
 pub use stats::{L2RsFail, L2Stats, WarpL2Counters};
 
+use super::vta::{Owner, VictimTags};
 use super::{MshrTable, Probe, TagArray};
 use crate::config::{Config, WritePolicy};
 use crate::mem::{AccessKind, MemReq};
@@ -45,6 +46,9 @@ pub struct L2Bank {
     tag_latency: u64,
     write_policy: WritePolicy,
     line_bytes: u32,
+    /// Per-warp victim tags (keyed by SM and warp slot) for miss classification.
+    vta: VictimTags,
+    warps_per_sm: u32,
 }
 
 impl L2Bank {
@@ -64,7 +68,27 @@ impl L2Bank {
             tag_latency: l2.tag_latency as u64,
             write_policy: l2.write_policy,
             line_bytes: l2.line_bytes,
+            vta: VictimTags::new((cfg.core.num_sms * cfg.core.max_warps_per_sm) as usize, l2.vta_entries as usize),
+            warps_per_sm: cfg.core.max_warps_per_sm,
         }
+    }
+
+    /// The L2's view of the warp behind a request (writebacks have none).
+    fn owner(&self, r: &MemReq) -> Owner {
+        if r.writeback {
+            return Owner::NONE;
+        }
+        Owner { key: r.sm as u32 * self.warps_per_sm + r.warp_slot as u32, gid: r.warp }
+    }
+
+    /// Allocates `block` for `by`'s request, filing the victim under its owner.
+    fn allocate(&mut self, set: usize, way: usize, block: u64, by: Owner) -> Option<super::tags::Evicted> {
+        let ev = self.tags.allocate(set, way, block, false, 0);
+        self.tags.set_owner(set, way, by);
+        if let Some(e) = ev {
+            self.vta.record(e.owner, e.block, by);
+        }
+        ev
     }
 
     /// The bank's block number of a partition-local address.
@@ -134,6 +158,7 @@ impl L2Bank {
             let _ = self.mshr.add(block, req);
         } else {
             stats.read_misses += 1;
+            stats.miss_classes.add(self.vta.classify(self.owner(&req), block));
             dram_q.push((ready, req.clone()));
             let _ = self.mshr.add(block, req);
         }
@@ -157,7 +182,7 @@ impl L2Bank {
                 self.tags.set_dirty(set, way);
             }
             (WritePolicy::WriteBack, Probe::Miss { set, victim: Some(way) }) => {
-                if let Some(ev) = self.tags.allocate(set, way, block, false, 0) {
+                if let Some(ev) = self.allocate(set, way, block, self.owner(&req)) {
                     stats.evictions += 1;
                     if ev.dirty {
                         dram_q.push((ready, self.writeback(ev.block, &req, next_id)));
@@ -208,7 +233,7 @@ impl L2Bank {
                     stats.rsfail.dram_queue += 1;
                     return false;
                 }
-                if let Some(ev) = self.tags.allocate(set, way, block, false, 0) {
+                if let Some(ev) = self.allocate(set, way, block, self.owner(reply)) {
                     stats.evictions += 1;
                     if ev.dirty {
                         dram_q.push((0, self.writeback(ev.block, reply, next_id)));

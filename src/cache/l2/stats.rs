@@ -1,5 +1,6 @@
 //! Typed L2 counters, filled by the banks as an observer would.
 
+use crate::cache::vta::MissClassCounts;
 use crate::mem::MemReq;
 use crate::stats::Histogram;
 use serde::Serialize;
@@ -24,6 +25,8 @@ pub struct L2Stats {
     pub evictions: u64,
     pub writebacks: u64,
     pub rsfail: L2RsFail,
+    /// Read misses that went to DRAM, by cause (from the per-warp victim tags).
+    pub miss_classes: MissClassCounts,
     /// L2 cycles from arrival at the partition to tag lookup, per request.
     pub queue_latency: Histogram,
 }
@@ -41,6 +44,7 @@ impl Default for L2Stats {
             evictions: 0,
             writebacks: 0,
             rsfail: L2RsFail::default(),
+            miss_classes: MissClassCounts::default(),
             queue_latency: Histogram::new(4, 64),
         }
     }
@@ -64,6 +68,7 @@ impl L2Stats {
         self.rsfail.mshr += o.rsfail.mshr;
         self.rsfail.dram_queue += o.rsfail.dram_queue;
         self.rsfail.response += o.rsfail.response;
+        self.miss_classes.merge(&o.miss_classes);
         self.queue_latency.merge(&o.queue_latency);
     }
 

@@ -1,0 +1,131 @@
+//! Cache-conscious wavefront scheduling (Rogers et al., MICRO 2012), the SM-wide half:
+//! lost-locality scores and the cutoff that holds warps back.
+//!
+//! Every live warp scores `ccws_base_score`; each hit in its own L1 victim tags (a line
+//! it lost and wants again) adds `ccws_hit_score`, and the gain decays by one point per
+//! `ccws_decay_cycles` core cycles. Warps are ranked by score (older first on ties) and
+//! their scores stacked; those whose stack top passes `live warps x base` may not issue
+//! loads until the scores decay (the highest-scoring warp always may). ALU work still
+//! issues, so throttled warps reach their next load ready to go.
+
+use crate::cache::l1::L1Event;
+use crate::config::CoreConfig;
+use crate::core::warp::Warp;
+
+#[derive(Debug, Clone)]
+pub struct Ccws {
+    base: u64,
+    hit: u64,
+    decay: u64,
+    /// Score gained above the base, per warp slot, as of `epoch`.
+    gain: Vec<u64>,
+    gid: Vec<u32>,
+    epoch: u64,
+    held: Vec<bool>,
+    was_held: Vec<bool>,
+    /// Scratch: (score, age, slot) of the live warps.
+    rank: Vec<(u64, u64, usize)>,
+}
+
+impl Ccws {
+    pub fn new(c: &CoreConfig) -> Self {
+        let n = c.max_warps_per_sm as usize;
+        Self {
+            base: c.ccws_base_score as u64,
+            hit: c.ccws_hit_score as u64,
+            decay: c.ccws_decay_cycles.max(1) as u64,
+            gain: vec![0; n],
+            gid: vec![u32::MAX; n],
+            epoch: 0,
+            held: vec![false; n],
+            was_held: vec![false; n],
+            rank: Vec::new(),
+        }
+    }
+
+    /// Decays the gains to `now`, adds this cycle's victim-tag hits and recomputes who is
+    /// held. Returns whether the held set changed.
+    pub fn refresh(&mut self, now: u64, events: &[L1Event], warps: &[Warp]) -> bool {
+        let epoch = now / self.decay;
+        let steps = epoch - self.epoch.min(epoch);
+        self.epoch = epoch;
+        for (s, g) in self.gain.iter_mut().enumerate() {
+            *g = g.saturating_sub(steps);
+            if !warps[s].active || warps[s].gid != self.gid[s] {
+                *g = 0;
+            }
+        }
+        for ev in events {
+            if let L1Event::VtaHit { warp, .. } = *ev {
+                let s = warp.key as usize;
+                if warps[s].active && warps[s].gid == warp.gid {
+                    if self.gid[s] != warp.gid {
+                        self.gid[s] = warp.gid;
+                        self.gain[s] = 0;
+                    }
+                    self.gain[s] += self.hit;
+                }
+            }
+        }
+        std::mem::swap(&mut self.held, &mut self.was_held);
+        self.held.iter_mut().for_each(|h| *h = false);
+        if self.gain.iter().any(|&g| g > 0) {
+            self.rank.clear();
+            self.rank.extend(
+                warps.iter().enumerate().filter(|(_, w)| w.active).map(|(s, w)| (self.base + self.gain[s], w.age, s)),
+            );
+            self.rank.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            let cutoff = self.base * self.rank.len() as u64;
+            let mut stacked = 0;
+            for (i, &(score, _, s)) in self.rank.iter().enumerate() {
+                stacked += score;
+                self.held[s] = i > 0 && stacked > cutoff;
+            }
+        }
+        self.was_held != self.held
+    }
+
+    pub fn allows(&self, slot: usize, is_mem: bool) -> bool {
+        !(is_mem && self.held[slot])
+    }
+
+    /// The next decay step while any warp has a gain (it may let a held warp go).
+    pub fn next_event(&self, now: u64) -> Option<u64> {
+        self.gain.iter().any(|&g| g > 0).then(|| (now / self.decay + 1) * self.decay)
+    }
+
+    /// Warps currently held back.
+    pub fn held(&self) -> usize {
+        self.held.iter().filter(|&&h| h).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cache::vta::Owner;
+    use crate::config::preset;
+
+    #[test]
+    fn warps_that_lose_locality_keep_issuing_loads_and_push_the_others_past_the_cutoff() {
+        let mut c = preset("iwarp-fermi").unwrap().core;
+        c.max_warps_per_sm = 4;
+        (c.ccws_base_score, c.ccws_hit_score, c.ccws_decay_cycles) = (100, 60, 10);
+        let mut cc = Ccws::new(&c);
+        let warps: Vec<Warp> = (0..4).map(|s| Warp::launch(0, 0, s, s, s as u64)).collect();
+        let hit =
+            |s: u32| L1Event::VtaHit { warp: Owner { key: s, gid: s }, evictor: Owner { key: s, gid: s }, set: 0 };
+        assert!(!cc.refresh(0, &[], &warps));
+        assert!((0..4).all(|s| cc.allows(s, true)), "all at the base: nobody held");
+        assert!(cc.refresh(5, &[hit(2), hit(2), hit(1)], &warps));
+        // Scores 220, 160, 100, 100 stack to 220, 380, 480, 580 against a cutoff of 400.
+        assert!(cc.allows(2, true) && cc.allows(1, true));
+        assert!(!cc.allows(0, true) && !cc.allows(3, true) && cc.allows(0, false), "held from loads only");
+        assert_eq!(cc.next_event(5), Some(10));
+        // Sixty decay steps later warp 1 is back at the base and warp 2 at 160.
+        cc.refresh(600, &[], &warps);
+        assert_eq!(cc.held(), 1, "stack 160, 260, 360, 460: only the last is held");
+        cc.refresh(10_000, &[], &warps);
+        assert_eq!((cc.held(), cc.next_event(10_000)), (0, None));
+    }
+}

@@ -1,0 +1,35 @@
+//! Static warp limiting (SWL, the static baseline of Rogers et al., MICRO 2012): only the
+//! `core.swl_limit` oldest live warps of each scheduler may issue; GTO chooses among
+//! them. A warp that exits lets the next oldest in, so the limit holds for the whole run.
+
+use super::Gto;
+
+#[derive(Debug, Clone)]
+pub struct Swl {
+    limit: usize,
+    gto: Gto,
+    /// Scratch: (age, slot) of the live warps, oldest first.
+    live: Vec<(u64, usize)>,
+    allowed: Vec<usize>,
+}
+
+impl Swl {
+    pub fn new(limit: u32) -> Self {
+        Self { limit: limit.max(1) as usize, gto: Gto::default(), live: Vec::new(), allowed: Vec::new() }
+    }
+
+    pub fn pick(
+        &mut self,
+        slots: &[usize],
+        ready: impl FnMut(usize) -> bool,
+        age: impl Fn(usize) -> Option<u64>,
+    ) -> Option<usize> {
+        self.live.clear();
+        self.live.extend(slots.iter().filter_map(|&s| age(s).map(|a| (a, s))));
+        self.live.sort_unstable();
+        self.allowed.clear();
+        self.allowed.extend(self.live.iter().take(self.limit).map(|&(_, s)| s));
+        self.allowed.sort_unstable();
+        self.gto.pick(&self.allowed, ready, |s| age(s).unwrap_or(u64::MAX))
+    }
+}

@@ -1,0 +1,101 @@
+//! The iWarp draft's observations on our kernels, on its `iwarp-fermi` machine:
+//! heavy kernels (atax) miss in the L1 mostly through intra-warp contention whatever the
+//! L1 size; moderate ones (bfs) through inter-warp contention that a larger L1 removes;
+//! and stalling the interfering warp (iWarp) lowers the L2 miss rate against GTO.
+//! Runs of one test go in parallel threads to keep each test under ~30 s in release.
+
+use warpscope::config::{apply_set, parse_config_value, preset};
+use warpscope::{run, Report, Size};
+
+fn run_with(kernel: &str, sets: &[(&str, &str)]) -> Report {
+    let mut doc = serde_json::to_value(preset("iwarp-fermi").unwrap()).unwrap();
+    for (path, value) in sets {
+        apply_set(&mut doc, path, value).unwrap();
+    }
+    let r = run(parse_config_value(doc).unwrap(), kernel, Size::Small, 1, None).unwrap();
+    assert!(r.completed, "{kernel} {sets:?}: {:?}", r.error);
+    r
+}
+
+/// Runs each (kernel, settings) in its own thread.
+fn runs(cases: &[(&str, Vec<(&str, &str)>)]) -> Vec<Report> {
+    std::thread::scope(|s| {
+        let handles: Vec<_> = cases.iter().map(|(k, sets)| s.spawn(move || run_with(k, sets))).collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    })
+}
+
+const L1_16: [(&str, &str); 2] = [("l1d.size_kb", "16"), ("l1d.ways", "4")];
+const L1_64: [(&str, &str); 2] = [("l1d.size_kb", "64"), ("l1d.ways", "8")];
+
+#[test]
+fn heavy_kernel_misses_are_mostly_intra_warp_and_a_bigger_l1_barely_helps() {
+    let r = runs(&[("atax", L1_16.to_vec()), ("atax", L1_64.to_vec())]);
+    for (r, kb) in r.iter().zip([16, 64]) {
+        let c = &r.l1d.miss_classes;
+        let total = c.intra_warp + c.inter_warp + c.other;
+        assert!(c.intra_warp > 0.7 * total, "{kb} KB: intra {} of {total} MPKI", c.intra_warp);
+    }
+    let (a, b) = (r[0].l1d.miss_classes.intra_warp, r[1].l1d.miss_classes.intra_warp);
+    assert!((a - b).abs() < 0.1 * a, "intra-warp MPKI {a} at 16 KB vs {b} at 64 KB");
+}
+
+#[test]
+fn moderate_kernel_misses_are_inter_warp_and_shrink_as_the_l1_grows() {
+    let r = runs(&[("bfs", L1_16.to_vec()), ("bfs", L1_64.to_vec())]);
+    let (small, large) = (&r[0].l1d.miss_classes, &r[1].l1d.miss_classes);
+    assert!(
+        small.inter_warp > 5.0 * small.intra_warp,
+        "16 KB: inter {} vs intra {}",
+        small.inter_warp,
+        small.intra_warp
+    );
+    assert!(large.inter_warp < 0.1 * small.inter_warp, "inter-warp MPKI {} -> {}", small.inter_warp, large.inter_warp);
+    assert!(r[1].l1d.mpki < 0.5 * r[0].l1d.mpki);
+}
+
+#[test]
+fn iwarp_lowers_the_l2_miss_rate_against_gto_on_atax() {
+    let r = runs(&[("atax", vec![("core.warp_scheduler", "gto")]), ("atax", vec![("core.warp_scheduler", "iwarp")])]);
+    let (gto, iwarp) = (&r[0], &r[1]);
+    assert!(
+        iwarp.l2.miss_rate < 0.8 * gto.l2.miss_rate,
+        "L2 miss rate {} vs GTO {}",
+        iwarp.l2.miss_rate,
+        gto.l2.miss_rate
+    );
+    assert!(
+        iwarp.l2.miss_classes.inter_warp < gto.l2.miss_classes.inter_warp,
+        "it is the inter-warp L2 misses that go: {} vs {}",
+        iwarp.l2.miss_classes.inter_warp,
+        gto.l2.miss_classes.inter_warp
+    );
+    assert!((iwarp.l1d.miss_rate - gto.l1d.miss_rate).abs() < 0.02, "the L1 still thrashes");
+}
+
+#[test]
+fn scheduler_names_and_parameters_are_checked_by_field() {
+    let mut doc = serde_json::to_value(preset("iwarp-fermi").unwrap()).unwrap();
+    let e = apply_set(&mut doc, "core.warp_scheduler", "iwrap").map(|_| parse_config_value(doc.clone()));
+    let msg = match e {
+        Err(e) => e.to_string(),
+        Ok(r) => r.unwrap_err().to_string(),
+    };
+    for name in ["two_level", "swl", "ccws", "iwarp"] {
+        assert!(msg.contains(name), "{msg}");
+    }
+    for field in
+        ["core.swl_limit", "core.two_level_group", "core.iwarp_timeout", "core.ccws_decay_cycles", "l1d.vta_entries"]
+    {
+        let mut doc = serde_json::to_value(preset("iwarp-fermi").unwrap()).unwrap();
+        apply_set(&mut doc, field, "0").unwrap();
+        let e = parse_config_value(doc).unwrap_err();
+        assert!(e.0.iter().any(|x| x.field == field), "{field}: {e}");
+    }
+    // Configs written before these fields existed still parse, with the defaults.
+    let mut doc = serde_json::to_value(preset("medic-gtx480").unwrap()).unwrap();
+    doc["core"].as_object_mut().unwrap().remove("swl_limit");
+    doc["l2"].as_object_mut().unwrap().remove("vta_entries");
+    let c = parse_config_value(doc).unwrap();
+    assert_eq!((c.core.swl_limit, c.l2.vta_entries), (4, 64));
+}
