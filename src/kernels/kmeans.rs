@@ -28,7 +28,7 @@ const ST_MEMBERSHIP: Access = Access::store(3);
 pub fn dims(size: Size) -> (u32, u32, u32) {
     match size {
         Size::Tiny => (4096, 4, 4),
-        Size::Small => (32768, 34, 5),
+        Size::Small => (30_011, 34, 5),
         Size::Paper => (494_020, 34, 5),
     }
 }
