@@ -24,6 +24,10 @@ pub struct L2Stats {
     pub evictions: u64,
     pub writebacks: u64,
     pub rsfail: L2RsFail,
+    /// Reads the bypass policy sent straight to DRAM.
+    pub bypassed: u64,
+    /// Requests that looked up the L2 under a no-allocate decision.
+    pub no_allocate: u64,
     /// L2 cycles from arrival at the partition to tag lookup, per request.
     pub queue_latency: Histogram,
 }
@@ -41,6 +45,8 @@ impl Default for L2Stats {
             evictions: 0,
             writebacks: 0,
             rsfail: L2RsFail::default(),
+            bypassed: 0,
+            no_allocate: 0,
             queue_latency: Histogram::new(4, 64),
         }
     }
@@ -64,6 +70,8 @@ impl L2Stats {
         self.rsfail.mshr += o.rsfail.mshr;
         self.rsfail.dram_queue += o.rsfail.dram_queue;
         self.rsfail.response += o.rsfail.response;
+        self.bypassed += o.bypassed;
+        self.no_allocate += o.no_allocate;
         self.queue_latency.merge(&o.queue_latency);
     }
 
