@@ -1,4 +1,4 @@
-//! The six charts by stable name, with their titles and axis labels (each with its unit).
+//! The seven charts by stable name, with their titles and axis labels (each with its unit).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -21,11 +21,20 @@ pub enum Chart {
     Partitions,
     /// IPC and L2 hit rate over the run.
     Timeline,
+    /// L2 hit ratio of a few warps in each MeDiC window (MeDiC fig. 5: types are stable).
+    WarpHitRatio,
 }
 
 impl Chart {
-    pub const ALL: [Chart; 6] =
-        [Chart::Divergence, Chart::HitRatio, Chart::WarpTypes, Chart::QueueLatency, Chart::Partitions, Chart::Timeline];
+    pub const ALL: [Chart; 7] = [
+        Chart::Divergence,
+        Chart::HitRatio,
+        Chart::WarpTypes,
+        Chart::QueueLatency,
+        Chart::Partitions,
+        Chart::Timeline,
+        Chart::WarpHitRatio,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -35,6 +44,7 @@ impl Chart {
             Chart::QueueLatency => "queue_latency",
             Chart::Partitions => "partitions",
             Chart::Timeline => "timeline",
+            Chart::WarpHitRatio => "warp_hit_ratio",
         }
     }
 
@@ -54,6 +64,7 @@ impl Chart {
             Chart::QueueLatency => "L2 queuing latency of requests",
             Chart::Partitions => "Requests per memory partition",
             Chart::Timeline => "IPC and L2 hit rate over the run",
+            Chart::WarpHitRatio => "L2 hit ratio of sampled warps over time",
         }
     }
 
@@ -65,6 +76,7 @@ impl Chart {
             Chart::QueueLatency => "queuing latency (L2 cycles)",
             Chart::Partitions => "memory partition (index)",
             Chart::Timeline => "time (core cycles)",
+            Chart::WarpHitRatio => "window start (core cycles)",
         }
     }
 
@@ -76,6 +88,7 @@ impl Chart {
             Chart::QueueLatency => "requests (%)",
             Chart::Partitions => "requests (% of all)",
             Chart::Timeline => "IPC (warp instructions / cycle)",
+            Chart::WarpHitRatio => "L2 hit ratio of the warp (%)",
         }
     }
 

@@ -43,6 +43,24 @@ pub struct WarpData {
     /// Warps per equal-width bin of per-warp L2 hit ratio; the last bin includes 100 %.
     pub l2_hit_ratio_histogram: Vec<u64>,
     pub types: WarpTypes,
+    pub hit_ratio_series: HitRatioSeriesData,
+}
+
+/// `warps.hit_ratio_series`: a few warps' L2 hit ratio in each window.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HitRatioSeriesData {
+    pub window_cycles: u64,
+    pub warps: Vec<WarpSeriesData>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct WarpSeriesData {
+    pub warp: u32,
+    pub windows: Vec<u64>,
+    /// 0..=1 per window.
+    pub hit_ratio: Vec<f64>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -71,7 +89,24 @@ impl ChartRun {
             ipc: r.ipc,
             latency: LatencyData { divergence_histogram: r.latency.divergence_histogram.clone() },
             l2: L2Data { queue_latency_histogram: r.l2.queue_latency_histogram.clone() },
-            warps: WarpData { l2_hit_ratio_histogram: r.warps.l2_hit_ratio_histogram.clone(), types: r.warps.types },
+            warps: WarpData {
+                l2_hit_ratio_histogram: r.warps.l2_hit_ratio_histogram.clone(),
+                types: r.warps.types,
+                hit_ratio_series: HitRatioSeriesData {
+                    window_cycles: r.warps.hit_ratio_series.window_cycles,
+                    warps: r
+                        .warps
+                        .hit_ratio_series
+                        .warps
+                        .iter()
+                        .map(|w| WarpSeriesData {
+                            warp: w.warp,
+                            windows: w.windows.clone(),
+                            hit_ratio: w.hit_ratio.clone(),
+                        })
+                        .collect(),
+                },
+            },
             partitions: PartitionData { requests: r.partitions.requests.clone() },
             series: SeriesData {
                 cycle: r.series.cycle.clone(),
