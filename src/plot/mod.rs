@@ -15,7 +15,9 @@ mod table;
 mod timeline;
 
 pub use chart::Chart;
-pub use data::{ChartRun, L2Data, LatencyData, PartitionData, SeriesData, WarpData};
+pub use data::{
+    ChartRun, HitRatioSeriesData, L2Data, LatencyData, PartitionData, SeriesData, WarpData, WarpSeriesData,
+};
 pub use table::{table, Table};
 
 use model::{model, Model};

@@ -79,8 +79,9 @@ mod tests {
             r.warp = w;
             r
         };
-        let view = WarpView { wtype: WarpType::Unknown, profiling: true };
-        let ctx = |t: &WarpTypeTable, now| RouteCtx { now_core: now, warp: view, table: t, line: 0 };
+        fn ctx(t: &WarpTypeTable, now: u64) -> RouteCtx<'_> {
+            RouteCtx { now_core: now, warp: WarpView { wtype: WarpType::Unknown, profiling: true }, table: t, line: 0 }
+        }
         assert_eq!(p.route(&read(5), &ctx(&table, 0)), Route::Cache);
         assert_eq!(p.route(&read(6), &ctx(&table, 0)), Route::Cache);
         assert_eq!(p.route(&read(7), &ctx(&table, 0)), Route::NoAllocate);
