@@ -139,6 +139,15 @@ fn medic(k: &mut Checker, c: &Config) {
         c.l2.bypass,
         L2BypassKind::Medic | L2BypassKind::MedicReuse | L2BypassKind::Rand | L2BypassKind::PcByp
     );
+    if to_dram && c.l2.dram_queue < 2 {
+        k.0.push(ConfigError::new(
+            "l2.dram_queue",
+            format!(
+                "`{}` needs at least 2 entries (bypassed reads leave the last one to the banks)",
+                c.l2.bypass.as_str()
+            ),
+        ));
+    }
     if to_dram && c.l2.write_policy != WritePolicy::WriteThrough {
         k.0.push(ConfigError::new(
             "l2.bypass",

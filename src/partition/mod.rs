@@ -103,7 +103,8 @@ impl Partition {
 
     /// The demultiplexer, then the bank arbiter. A port whose head the bypass policy
     /// sends to DRAM moves it into the DRAM request queue (one cycle through port and
-    /// demultiplexer) or, with that queue full, waits. Then at most one request per
+    /// demultiplexer) or waits; it leaves the queue's last entry to the banks, so a stream
+    /// of bypassed reads cannot starve the banks' misses and write-throughs. Then at most one request per
     /// remaining port and per bank moves into the bank queues, rotating the first bank
     /// and port examined each cycle. Every request leaves stamped with its warp's type.
     fn arbitrate(&mut self, now: &Now, req_net: &mut Crossbar, shared: &mut L2Shared) -> bool {
@@ -119,7 +120,7 @@ impl Partition {
                 continue;
             }
             port_used |= 1 << p;
-            if self.dram_queue.has_room(1) {
+            if self.dram_queue.has_room(2) {
                 let mut req = req_net.pop(dst).expect("peeked");
                 req.warp_type = wtype;
                 req.l2_bypass = true;
