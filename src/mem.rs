@@ -2,6 +2,7 @@
 //! types every level shares. Each request carries who asked (SM, warp, CTA, PC,
 //! warp-load) so that warp-aware policies and per-warp statistics can see it.
 
+use crate::cache::l2::WarpType;
 use serde::{Deserialize, Serialize};
 
 /// PTX-style cache operator of a global load: `ca` caches in L1 and L2, `cg` only in
@@ -62,6 +63,12 @@ pub struct MemReq {
     pub t_dram_arrive: u64,
     pub l2_hit: bool,
     pub dram_served: bool,
+    /// The warp's MeDiC type when the request reached the L2 (WIP and WMS read it).
+    pub warp_type: WarpType,
+    /// Sent from the partition's port straight to DRAM, skipping the L2.
+    pub l2_bypass: bool,
+    /// Looks up the L2 but allocates nothing on a miss.
+    pub l2_no_alloc: bool,
 }
 
 impl MemReq {
@@ -89,6 +96,9 @@ impl MemReq {
             t_dram_arrive: 0,
             l2_hit: false,
             dram_served: false,
+            warp_type: WarpType::Unknown,
+            l2_bypass: false,
+            l2_no_alloc: false,
         }
     }
 

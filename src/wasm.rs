@@ -42,6 +42,12 @@ pub fn presets() -> JsValue {
     to_js(&list)
 }
 
+/// Policy bundles as `[{name, description, sets: [[path, value], ...]}]`.
+#[wasm_bindgen]
+pub fn bundles() -> JsValue {
+    to_js(crate::config::BUNDLES)
+}
+
 /// Built-in kernels as `[[name, description]]`.
 #[wasm_bindgen]
 pub fn kernels() -> JsValue {

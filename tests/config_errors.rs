@@ -191,3 +191,32 @@ fn a_cta_larger_than_an_sm_is_a_config_error() {
     assert_eq!(e.field, "core.max_threads_per_sm");
     assert!(e.message.contains("512 threads"), "{}", e.message);
 }
+
+#[test]
+fn medic_fields_are_checked_and_old_configs_without_them_still_load() {
+    let e = only(set("l2.bypass", "medik").unwrap_err());
+    assert_eq!(e.field, "l2.bypass");
+    assert!(e.message.contains("pc_byp") && e.message.contains("medic_reuse"), "{}", e.message);
+    let e = only(set("l2.insertion", "lip").unwrap_err());
+    assert!(e.message.contains("eaf"), "{}", e.message);
+    let e = only(set("medic.mostly_miss_ratio", "0.8").unwrap_err());
+    assert_eq!(e.field, "medic.mostly_miss_ratio");
+    assert_eq!(only(set("medic.rand_share", "1.5").unwrap_err()).field, "medic.rand_share");
+    assert_eq!(only(set("medic.reset_interval", "0").unwrap_err()).field, "medic.reset_interval");
+    assert_eq!(only(set("l2.bypass", "rand").unwrap_err()).field, "l2.bypass");
+    assert!(set("l2.bypass", "pcal").is_ok(), "PCAL looks every request up, so write-back is fine");
+    let mut doc = preset_doc();
+    for (path, v) in [("l2.bypass", "medic"), ("l2.write_policy", "write_through"), ("l2.dram_queue", "1")] {
+        apply_set(&mut doc, path, v).unwrap();
+    }
+    assert_eq!(only(parse_config_value(doc).unwrap_err()).field, "l2.dram_queue");
+    let mut doc = preset_doc();
+    doc.as_object_mut().unwrap().remove("medic");
+    doc["l2"].as_object_mut().unwrap().remove("bypass");
+    doc["l2"].as_object_mut().unwrap().remove("insertion");
+    let c = parse_config_value(doc).unwrap();
+    assert_eq!((c.l2.bypass.as_str(), c.l2.insertion.as_str(), c.medic.reset_interval), ("none", "mru", 100_000));
+    let mut doc = preset_doc();
+    doc["medic"]["reset_intervall"] = serde_json::json!(5);
+    assert!(parse_config_value(doc).unwrap_err().to_string().contains("reset_intervall"));
+}

@@ -85,3 +85,44 @@ fn skipping_matches_ticking_every_cycle_under_every_warp_scheduler() {
         }
     }
 }
+
+/// The config of `bundle` on top of the MeDiC preset, with short windows so that resets,
+/// token regrants, random redraws and the boundary tuning all happen in a tiny run.
+fn bundle(name: &str) -> Config {
+    let mut doc = serde_json::to_value(preset("medic-gtx480").unwrap()).unwrap();
+    warpscope::config::apply_bundle(&mut doc, name).unwrap();
+    let mut cfg = warpscope::config::parse_config_value(doc).unwrap();
+    cfg.medic.reset_interval = 3000;
+    cfg.medic.profile_accesses = 8;
+    cfg.medic.pcal_tokens = 16;
+    cfg.medic.pc_table = 4;
+    cfg.medic.reuse_filter_bits = 1024;
+    cfg.medic.rand_share = 0.5;
+    cfg.l2.size_kb = 96;
+    cfg
+}
+
+#[test]
+fn skipping_matches_ticking_every_cycle_under_medic_and_its_rivals() {
+    for name in ["medic", "medic_reuse", "wip", "eaf", "pcal", "rand", "pc_byp"] {
+        let cfg = bundle(name);
+        for k in ["bfs", "pvc"] {
+            let skip = report(&cfg, build(k, Size::Tiny, 3).unwrap(), true);
+            let tick = report(&cfg, build(k, Size::Tiny, 3).unwrap(), false);
+            assert!(skip == tick, "{name}/{k}: idle skipping changed the report");
+        }
+    }
+    let mut cfg = bundle("medic");
+    cfg.l2.dram_queue = 2;
+    cfg.l2.mshrs = 4;
+    let t = || RandomTraffic {
+        ctas: 30,
+        threads: 128,
+        steps: 20,
+        footprint: 8 << 20,
+        lines_per_load: 8,
+        store_every: 2,
+        seed: 5,
+    };
+    assert!(report(&cfg, t().benchmark(), true) == report(&cfg, t().benchmark(), false));
+}

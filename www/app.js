@@ -1,7 +1,7 @@
 // The page: builds the config form from the simulator's schema, runs experiments in the
 // worker, keeps finished runs for comparison, draws the charts, and handles share links,
 // embed mode and exports.
-import init, { presets, kernels, config_schema, validate_config } from '../pkg/warpscope.js';
+import init, { presets, kernels, bundles, config_schema, validate_config } from '../pkg/warpscope.js';
 import { SimClient } from './sim-client.js';
 import { ConfigForm, set } from './form.js';
 import { Charts, download } from './charts.js';
@@ -19,6 +19,7 @@ const EMBED = params.get('embed') === '1';
 
 const state = {
   presets: [],
+  bundles: [],
   form: null,
   charts: null,
   client: null,
@@ -27,6 +28,15 @@ const state = {
   nextRunId: 1,
   paused: false,
 };
+
+/** The preset with a policy bundle's overrides applied (MeDiC and its rivals, one word each). */
+function applyBundle() {
+  const b = state.bundles.find((x) => x.name === $('f-bundle').value);
+  const config = presetConfig($('f-preset').value);
+  if (b) for (const [path, v] of b.sets) set(config, path, v);
+  state.form.fill(config);
+  $('bundle-about').textContent = b && b.sets.length ? `${b.description}: ${b.sets.map(([p, v]) => `${p}=${v}`).join(', ')}` : '';
+}
 
 function presetConfig(name) {
   const p = state.presets.find((x) => x.name === name);
@@ -307,8 +317,11 @@ function wireControls() {
   $('cancel').addEventListener('click', () => state.client.cancel());
   $('f-preset').addEventListener('change', () => {
     state.form.fill(presetConfig($('f-preset').value));
+    $('f-bundle').value = 'baseline';
+    $('bundle-about').textContent = '';
     describePreset();
   });
+  $('f-bundle').addEventListener('change', applyBundle);
   $('f-kernel').addEventListener('change', describeKernel);
   $('share').addEventListener('click', async () => {
     const url = await shareLink(readSpec());
@@ -354,6 +367,8 @@ function setupEmbed(spec) {
 async function main() {
   await init();
   state.presets = presets();
+  state.bundles = bundles();
+  for (const b of state.bundles) $('f-bundle').append(new Option(b.name, b.name));
   state.kernels = kernels();
   for (const p of state.presets) $('f-preset').append(new Option(p.name, p.name));
   for (const [k] of state.kernels) $('f-kernel').append(new Option(k, k));

@@ -110,4 +110,31 @@ export const DEMOS = [
       { preset: 'iwarp-fermi', kernel: 'atax', size: 'small', seed: 1, maxCycles: 1000000, sets: { 'core.warp_scheduler': 'iwarp' } },
     ],
   },
+  {
+    id: 'medic-hetero',
+    title: 'MeDiC: warps of one kernel differ',
+    text: 'bfs on the MeDiC GTX 480: the per-warp L2 hit ratio histogram spreads from all-miss to all-hit warps, and the warp-type chart sorts them into MeDiC\'s five types.',
+    runs: [{ preset: 'medic-gtx480', kernel: 'bfs', size: 'small', seed: 1, sets: {} }],
+  },
+  {
+    id: 'medic-stable',
+    title: 'MeDiC: a warp keeps its type',
+    text: 'bfs again: "L2 hit ratio of sampled warps over time" follows eight warps through 100K-cycle windows; after the cold first window each stays mostly-hit.',
+    runs: [{ preset: 'medic-gtx480', kernel: 'bfs', size: 'small', seed: 1, sets: {} }],
+  },
+  {
+    id: 'medic',
+    title: 'MeDiC against the baseline',
+    text: 'pvc with and without MeDiC (bypass + insertion + warp-aware DRAM scheduling): compare the L2 queuing latency and the warp types. Here the banks mostly wait for the reply link to the crossbar, which bypassed reads use too, so the queues barely shorten.',
+    runs: [
+      { preset: 'medic-gtx480', kernel: 'pvc', size: 'small', seed: 1, sets: {} },
+      {
+        preset: 'medic-gtx480',
+        kernel: 'pvc',
+        size: 'small',
+        seed: 1,
+        sets: { 'l2.bypass': 'medic', 'l2.insertion': 'medic', 'dram.scheduler': 'medic_wms', 'l2.write_policy': 'write_through' },
+      },
+    ],
+  },
 ];

@@ -5,6 +5,8 @@
 mod cache;
 #[path = "warpscope/classify.rs"]
 mod classify;
+#[path = "warpscope/compare.rs"]
+mod compare;
 #[path = "warpscope/sweep.rs"]
 mod sweep;
 
@@ -13,7 +15,9 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
-use warpscope::config::{self, apply_set, parse_config_value, preset, preset_names, ConfigError, ConfigErrors};
+use warpscope::config::{
+    self, apply_bundle, apply_set, parse_config_value, preset, preset_names, ConfigError, ConfigErrors,
+};
 use warpscope::kernels::{Size, KERNELS};
 use warpscope::plot::{self, Chart, ChartRun};
 use warpscope::stats::{build_report, render_text};
@@ -76,10 +80,22 @@ enum Listing {
     Presets,
     Kernels,
     Policies,
+    /// Named policy bundles for `--policy`.
+    Bundles,
 }
 
 #[derive(clap::Args)]
 struct MachineArgs {
+    #[command(flatten)]
+    base: BaseArgs,
+    /// A named policy bundle applied on top of the preset, before `--set` (see
+    /// `warpscope list bundles`), e.g. `--policy medic`.
+    #[arg(long)]
+    policy: Option<String>,
+}
+
+#[derive(clap::Args)]
+struct BaseArgs {
     /// Preset machine to start from (see `warpscope list presets`).
     #[arg(long, default_value = "medic-gtx480")]
     preset: String,
@@ -159,6 +175,16 @@ enum Command {
     /// Run the cross product of config values (`--set PATH=V1,V2,...`) over kernels; one row
     /// per point, as CSV.
     Sweep(sweep::SweepCmd),
+    /// Run kernels under a baseline and several policy bundles; print IPC speedups over
+    /// the baseline per kernel with their harmonic mean, and L2 miss rates and queuing latencies.
+    Compare {
+        #[command(flatten)]
+        base: BaseArgs,
+        #[arg(long, value_enum, default_value = "small")]
+        size: SizeArg,
+        #[command(flatten)]
+        cmd: compare::CompareCmd,
+    },
     /// Measure simulation speed on a fixed set of runs.
     Bench {
         /// Repetitions per run; the fastest is reported.
@@ -229,6 +255,10 @@ fn dispatch(cmd: Command) -> Result<ExitCode, ConfigErrors> {
             out!("{}", c.run()?);
             Ok(ExitCode::SUCCESS)
         }
+        Command::Compare { base, size, cmd } => {
+            out!("{}", cmd.run(size.into(), |bundle| resolve_with(&base, Some(bundle)))?);
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Bench { repeat } => {
             bench(repeat.max(1))?;
             Ok(ExitCode::SUCCESS)
@@ -236,8 +266,12 @@ fn dispatch(cmd: Command) -> Result<ExitCode, ConfigErrors> {
     }
 }
 
-/// The starting document (preset or file) with every `--set` applied, validated.
 fn resolve(m: &MachineArgs) -> Result<Config, ConfigErrors> {
+    resolve_with(&m.base, m.policy.as_deref())
+}
+
+/// The starting document (preset or file), then the policy bundle, then every `--set`, validated.
+fn resolve_with(m: &BaseArgs, bundle: Option<&str>) -> Result<Config, ConfigErrors> {
     let mut doc: Value = match &m.config {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -255,6 +289,9 @@ fn resolve(m: &MachineArgs) -> Result<Config, ConfigErrors> {
             serde_json::to_value(cfg).expect("configs serialize")
         }
     };
+    if let Some(b) = bundle {
+        apply_bundle(&mut doc, b)?;
+    }
     for s in &m.sets {
         let (path, value) = s
             .split_once('=')
@@ -314,6 +351,12 @@ fn list(what: Listing) {
         Listing::Policies => {
             for (field, names) in config::policy_families() {
                 outln!("{field:<24} {}", names.join(" | "));
+            }
+        }
+        Listing::Bundles => {
+            for b in config::BUNDLES {
+                let sets: Vec<String> = b.sets.iter().map(|(p, v)| format!("{p}={v}")).collect();
+                outln!("{:<14} {} [{}]", b.name, b.description, sets.join(" "));
             }
         }
     }

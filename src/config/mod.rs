@@ -4,12 +4,16 @@
 //! silently ignored setting. Policy families are enums selected by a stable
 //! snake_case name; serde's own message lists the valid names.
 
+mod bundles;
+mod medic;
 mod overrides;
 mod policies;
 mod presets;
 mod schema;
 mod validate;
 
+pub use bundles::{apply_bundle, bundle_names, Bundle, BUNDLES};
+pub use medic::MedicConfig;
 pub use overrides::{apply_set, parse_config, parse_config_value};
 pub use policies::*;
 pub use presets::{preset, preset_names, PRESETS};
@@ -35,6 +39,9 @@ pub struct Config {
     pub mem: MemConfig,
     pub dram: DramConfig,
     pub stats: StatsConfig,
+    /// MeDiC's warp-type classifier and the L2 policies compared with it.
+    #[serde(default)]
+    pub medic: MedicConfig,
     /// Coordinated static and dynamic L1 bypassing (read when `l1d.bypass` uses it).
     #[serde(default)]
     pub coordinated: CoordinatedConfig,
@@ -178,7 +185,14 @@ impl<'de> Deserialize<'de> for BypassSlots {
 }
 
 mod defaults {
-    use super::L1BypassKind;
+    use super::{L1BypassKind, L2BypassKind, L2InsertionKind};
+
+    pub fn l2_bypass() -> L2BypassKind {
+        L2BypassKind::None
+    }
+    pub fn l2_insertion() -> L2InsertionKind {
+        L2InsertionKind::Mru
+    }
 
     pub fn bypass() -> L1BypassKind {
         L1BypassKind::None
@@ -256,6 +270,10 @@ pub struct L2Config {
     /// Victim tags kept per warp in each bank (FIFO), for miss classification.
     #[serde(default = "defaults::l2_vta_entries")]
     pub vta_entries: u32,
+    #[serde(default = "defaults::l2_bypass")]
+    pub bypass: L2BypassKind,
+    #[serde(default = "defaults::l2_insertion")]
+    pub insertion: L2InsertionKind,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

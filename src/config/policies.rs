@@ -157,6 +157,38 @@ policy_enum!(
         Fcfs => "fcfs",
         /// Row hits first, then oldest.
         FrFcfs => "fr_fcfs",
+        /// MeDiC's WMS: FR-FCFS over requests of mostly-hit/all-hit warps first, then over the rest.
+        MedicWms => "medic_wms",
+    }
+);
+
+policy_enum!(
+    /// Which requests skip the L2 lookup or its allocation (`l2.bypass`).
+    L2BypassKind {
+        /// Every request looks up the L2 and read misses allocate.
+        None => "none",
+        /// MeDiC's WByp: reads of mostly-miss and all-miss warps go straight to DRAM.
+        Medic => "medic",
+        /// WByp, except lines in a Bloom filter of recently evicted (high-reuse) lines still use the L2.
+        MedicReuse => "medic_reuse",
+        /// PCAL: only warps holding one of `medic.pcal_tokens` tokens may allocate on a miss.
+        Pcal => "pcal",
+        /// A `medic.rand_share` of warps, redrawn every `medic.reset_interval`, send reads to DRAM.
+        Rand => "rand",
+        /// Reads of static loads (PCs) whose L2 hit ratio is mostly-miss go to DRAM.
+        PcByp => "pc_byp",
+    }
+);
+
+policy_enum!(
+    /// Recency position of a line the L2 fills (`l2.insertion`).
+    L2InsertionKind {
+        /// At the MRU position (plain LRU).
+        Mru => "mru",
+        /// MeDiC's WIP: by the warp type of the request (mostly-miss near LRU, balanced in the middle, else MRU).
+        Medic => "medic",
+        /// Evicted-Address Filter: MRU if the line was evicted recently, otherwise LRU (bimodally MRU 1/64).
+        Eaf => "eaf",
     }
 );
 
@@ -173,6 +205,8 @@ pub fn policy_families() -> Vec<(&'static str, &'static [&'static str])> {
         ("l2.set_index", SetIndexKind::NAMES),
         ("l2.replacement", ReplacementKind::NAMES),
         ("l2.write_policy", WritePolicy::NAMES),
+        ("l2.bypass", L2BypassKind::NAMES),
+        ("l2.insertion", L2InsertionKind::NAMES),
         ("mem.partition_mapping", PartitionMapping::NAMES),
         ("dram.scheduler", DramSchedulerKind::NAMES),
     ]

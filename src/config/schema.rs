@@ -22,6 +22,8 @@ const MAIN_FIELDS: &[&str] = &[
     "l2.size_kb",
     "l2.ways",
     "l2.set_index",
+    "l2.bypass",
+    "l2.insertion",
     "mem.partitions",
     "mem.partition_mapping",
     "dram.scheduler",

@@ -1,6 +1,6 @@
 //! Validation of a parsed config into typed errors that name the field.
 
-use super::{Config, SetIndexKind};
+use super::{Config, L2BypassKind, SetIndexKind, WritePolicy};
 use crate::cache::SetIndex;
 use serde::Serialize;
 use std::fmt;
@@ -99,6 +99,63 @@ impl Checker {
         if let Err(e) = SetIndex::new(kind, sets, line) {
             self.0.push(ConfigError::new(field, format!("{e} ({how})")));
         }
+    }
+}
+
+/// The `medic` section, and bypasses that need DRAM to hold every line's data.
+fn medic(k: &mut Checker, c: &Config) {
+    let m = &c.medic;
+    k.positive("medic.reset_interval", m.reset_interval);
+    k.positive("medic.profile_accesses", m.profile_accesses as u64);
+    if !(2..=16).contains(&m.counter_bits) {
+        k.0.push(ConfigError::new("medic.counter_bits", format!("{} is outside 2..=16", m.counter_bits)));
+    }
+    if m.profile_accesses as u64 >= 1u64 << m.counter_bits.clamp(2, 16) {
+        k.0.push(ConfigError::new("medic.profile_accesses", "must be below 2^counter_bits (the counters halve there)"));
+    }
+    for (field, v) in [
+        ("medic.mostly_hit_ratio", m.mostly_hit_ratio),
+        ("medic.mostly_miss_ratio", m.mostly_miss_ratio),
+        ("medic.boundary_step", m.boundary_step),
+        ("medic.rand_share", m.rand_share),
+    ] {
+        if !(0.0..=1.0).contains(&v) {
+            k.0.push(ConfigError::new(field, format!("{v} is not a fraction in 0..=1")));
+        }
+    }
+    if m.mostly_miss_ratio >= m.mostly_hit_ratio {
+        k.0.push(ConfigError::new(
+            "medic.mostly_miss_ratio",
+            format!("{} must be below medic.mostly_hit_ratio ({})", m.mostly_miss_ratio, m.mostly_hit_ratio),
+        ));
+    }
+    k.positive("medic.pcal_tokens", m.pcal_tokens as u64);
+    k.positive("medic.pc_table", m.pc_table as u64);
+    k.at_most("medic.pc_table", m.pc_table as u64, 1 << 20, "simulator limit");
+    k.at_most("medic.sampled_warps", m.sampled_warps as u64, 1024, "report size limit");
+    k.pow2("medic.reuse_filter_bits", m.reuse_filter_bits as u64);
+    k.at_most("medic.reuse_filter_bits", m.reuse_filter_bits as u64, 1 << 24, "simulator limit");
+    let to_dram = matches!(
+        c.l2.bypass,
+        L2BypassKind::Medic | L2BypassKind::MedicReuse | L2BypassKind::Rand | L2BypassKind::PcByp
+    );
+    if to_dram && c.l2.dram_queue < 2 {
+        k.0.push(ConfigError::new(
+            "l2.dram_queue",
+            format!(
+                "`{}` needs at least 2 entries (bypassed reads leave the last one to the banks)",
+                c.l2.bypass.as_str()
+            ),
+        ));
+    }
+    if to_dram && c.l2.write_policy != WritePolicy::WriteThrough {
+        k.0.push(ConfigError::new(
+            "l2.bypass",
+            format!(
+                "`{}` sends reads straight to DRAM, which needs l2.write_policy = write_through (a write-back L2 may hold newer data)",
+                c.l2.bypass.as_str()
+            ),
+        ));
     }
 }
 
@@ -250,6 +307,7 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     if t.t_refi > 0 && t.t_rfc >= t.t_refi {
         k.0.push(ConfigError::new("dram.timing.t_rfc", format!("{} must be below t_refi ({})", t.t_rfc, t.t_refi)));
     }
+    medic(&mut k, c);
     k.positive("stats.sample_interval", c.stats.sample_interval);
     k.positive("stats.watchdog_cycles", c.stats.watchdog_cycles);
 

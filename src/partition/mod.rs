@@ -2,7 +2,8 @@
 //! queue, its GDDR5 channel, per-bank return queues and the queue back to the
 //! interconnect. It works in three clock domains, one `tick_*` each.
 
-use crate::cache::l2::{DramQueue, L2Bank, L2Stats, WarpL2Counters};
+use crate::cache::l2::bypass::Route;
+use crate::cache::l2::{line_key, DramQueue, L2Bank, L2Shared, L2Stats, WarpL2Counters};
 use crate::clock::Now;
 use crate::config::Config;
 use crate::dram::DramChannel;
@@ -64,15 +65,16 @@ impl Partition {
         req_net: &mut Crossbar,
         next_id: &mut u64,
         warps: &mut WarpL2Counters,
+        shared: &mut L2Shared,
     ) -> bool {
-        let mut progress = self.arbitrate(req_net);
+        let mut progress = self.arbitrate(now, req_net, shared);
         let nb = self.banks.len();
         for b in 0..nb {
             let bank = &mut self.banks[b];
             progress |= bank.drain_pipe(now.l2);
-            progress |= bank.lookup(now.l2, &mut self.dram_queue, next_id, &mut self.stats, warps);
+            progress |= bank.lookup(now.l2, now.core, &mut self.dram_queue, next_id, &mut self.stats, warps, shared);
             if let Some(reply) = self.returns[b].front() {
-                if bank.fill(reply, &mut self.dram_queue, next_id, &mut self.stats) {
+                if bank.fill(reply, &mut self.dram_queue, next_id, &mut self.stats, shared) {
                     self.returns[b].pop();
                     progress = true;
                 }
@@ -99,12 +101,35 @@ impl Partition {
         progress
     }
 
-    /// Moves at most one request per port and per bank into the bank queues, rotating
-    /// the first bank and port examined each cycle.
-    fn arbitrate(&mut self, req_net: &mut Crossbar) -> bool {
+    /// The demultiplexer, then the bank arbiter. A port whose head the bypass policy
+    /// sends to DRAM moves it into the DRAM request queue (one cycle through port and
+    /// demultiplexer) or waits; it leaves the queue's last entry to the banks, so a stream
+    /// of bypassed reads cannot starve the banks' misses and write-throughs. Then at most one request per
+    /// remaining port and per bank moves into the bank queues, rotating the first bank
+    /// and port examined each cycle. Every request leaves stamped with its warp's type.
+    fn arbitrate(&mut self, now: &Now, req_net: &mut Crossbar, shared: &mut L2Shared) -> bool {
         let (nb, np) = (self.banks.len(), self.ports);
         let mut port_used = 0u64;
         let mut progress = false;
+        for pi in 0..np {
+            let p = (self.port_rr + pi) % np;
+            let dst = Self::port_dst(self.id, p, np);
+            let Some(head) = req_net.peek(dst) else { continue };
+            let (wtype, route) = shared.decide(head, now.core, self.line(head.local));
+            if route != Route::Dram {
+                continue;
+            }
+            port_used |= 1 << p;
+            if self.dram_queue.has_room(2) {
+                let mut req = req_net.pop(dst).expect("peeked");
+                req.warp_type = wtype;
+                req.l2_bypass = true;
+                self.requests += 1;
+                self.stats.bypassed += 1;
+                self.dram_queue.push((now.l2 + 1, req));
+                progress = true;
+            }
+        }
         for bi in 0..nb {
             let b = (self.bank_rr + bi) % nb;
             for pi in 0..np {
@@ -117,7 +142,11 @@ impl Partition {
                 if self.bank_of(head.local) != b || !self.banks[b].queue.has_room(1) {
                     continue;
                 }
-                let req = req_net.pop(dst).expect("peeked");
+                let mut req = req_net.pop(dst).expect("peeked");
+                let (wtype, route) = shared.decide(&req, now.core, self.line(req.local));
+                req.warp_type = wtype;
+                req.l2_no_alloc = route == Route::NoAllocate;
+                self.stats.no_allocate += req.l2_no_alloc as u64;
                 self.requests += 1;
                 self.banks[b].queue.push(req);
                 port_used |= 1 << p;
@@ -128,6 +157,10 @@ impl Partition {
         self.bank_rr = (self.bank_rr + 1) % nb;
         self.port_rr = (self.port_rr + 1) % np;
         progress
+    }
+
+    fn line(&self, local: u64) -> u64 {
+        line_key(self.id as u16, local >> self.line_shift)
     }
 
     /// DRAM clock: the channel's own work, then finished reads into the return queues.

@@ -23,10 +23,12 @@ pub enum Chart {
     Timeline,
     /// L1 and L2 misses per kilo warp-instruction by cause (iWarp figs. 2 and 3).
     MissClasses,
+    /// L2 hit ratio of a few warps in each MeDiC window (MeDiC fig. 5: types are stable).
+    WarpHitRatio,
 }
 
 impl Chart {
-    pub const ALL: [Chart; 7] = [
+    pub const ALL: [Chart; 8] = [
         Chart::Divergence,
         Chart::HitRatio,
         Chart::WarpTypes,
@@ -34,6 +36,7 @@ impl Chart {
         Chart::Partitions,
         Chart::Timeline,
         Chart::MissClasses,
+        Chart::WarpHitRatio,
     ];
 
     pub fn name(self) -> &'static str {
@@ -45,6 +48,7 @@ impl Chart {
             Chart::Partitions => "partitions",
             Chart::Timeline => "timeline",
             Chart::MissClasses => "miss_classes",
+            Chart::WarpHitRatio => "warp_hit_ratio",
         }
     }
 
@@ -65,6 +69,7 @@ impl Chart {
             Chart::Partitions => "Requests per memory partition",
             Chart::Timeline => "IPC and L2 hit rate over the run",
             Chart::MissClasses => "L1 and L2 misses by cause",
+            Chart::WarpHitRatio => "L2 hit ratio of sampled warps over time",
         }
     }
 
@@ -77,6 +82,7 @@ impl Chart {
             Chart::Partitions => "memory partition (index)",
             Chart::Timeline => "time (core cycles)",
             Chart::MissClasses => "cache: miss cause (per-warp victim tags)",
+            Chart::WarpHitRatio => "window start (core cycles)",
         }
     }
 
@@ -89,6 +95,7 @@ impl Chart {
             Chart::Partitions => "requests (% of all)",
             Chart::Timeline => "IPC (warp instructions / cycle)",
             Chart::MissClasses => "misses per 1000 warp instructions (MPKI)",
+            Chart::WarpHitRatio => "L2 hit ratio of the warp (%)",
         }
     }
 

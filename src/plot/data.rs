@@ -60,6 +60,24 @@ pub struct WarpData {
     /// Warps per equal-width bin of per-warp L2 hit ratio; the last bin includes 100 %.
     pub l2_hit_ratio_histogram: Vec<u64>,
     pub types: WarpTypes,
+    pub hit_ratio_series: HitRatioSeriesData,
+}
+
+/// `warps.hit_ratio_series`: a few warps' L2 hit ratio in each window.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HitRatioSeriesData {
+    pub window_cycles: u64,
+    pub warps: Vec<WarpSeriesData>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct WarpSeriesData {
+    pub warp: u32,
+    pub windows: Vec<u64>,
+    /// 0..=1 per window.
+    pub hit_ratio: Vec<f64>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -92,7 +110,24 @@ impl ChartRun {
                 queue_latency_histogram: r.l2.queue_latency_histogram.clone(),
                 miss_classes: MissClasses::from(&r.l2.miss_classes),
             },
-            warps: WarpData { l2_hit_ratio_histogram: r.warps.l2_hit_ratio_histogram.clone(), types: r.warps.types },
+            warps: WarpData {
+                l2_hit_ratio_histogram: r.warps.l2_hit_ratio_histogram.clone(),
+                types: r.warps.types,
+                hit_ratio_series: HitRatioSeriesData {
+                    window_cycles: r.warps.hit_ratio_series.window_cycles,
+                    warps: r
+                        .warps
+                        .hit_ratio_series
+                        .warps
+                        .iter()
+                        .map(|w| WarpSeriesData {
+                            warp: w.warp,
+                            windows: w.windows.clone(),
+                            hit_ratio: w.hit_ratio.clone(),
+                        })
+                        .collect(),
+                },
+            },
             partitions: PartitionData { requests: r.partitions.requests.clone() },
             series: SeriesData {
                 cycle: r.series.cycle.clone(),

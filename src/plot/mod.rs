@@ -15,7 +15,10 @@ mod table;
 mod timeline;
 
 pub use chart::Chart;
-pub use data::{ChartRun, L1Data, L2Data, LatencyData, MissClasses, PartitionData, SeriesData, WarpData};
+pub use data::{
+    ChartRun, HitRatioSeriesData, L1Data, L2Data, LatencyData, MissClasses, PartitionData, SeriesData, WarpData,
+    WarpSeriesData,
+};
 pub use table::{table, Table};
 
 use model::{model, Model};

@@ -64,6 +64,7 @@ pub(crate) fn model(chart: Chart, runs: &[ChartRun]) -> Model {
         Chart::Partitions => Model::Bars(partitions(runs, &labels)),
         Chart::Timeline => Model::Lines(timeline(runs, &labels)),
         Chart::MissClasses => Model::Bars(miss_classes(runs, &labels)),
+        Chart::WarpHitRatio => Model::Lines(warp_hit_ratio(runs, &labels)),
     }
 }
 
@@ -233,6 +234,26 @@ fn timeline(runs: &[ChartRun], labels: &[String]) -> Vec<Line> {
                 ipc: s.ipc[..n].to_vec(),
                 hit_pct: s.l2_hit_rate[..n].iter().map(|h| h * 100.0).collect(),
             }
+        })
+        .collect()
+}
+
+/// One line per sampled warp of each run, at the start cycle of each window; `ipc` stays empty.
+fn warp_hit_ratio(runs: &[ChartRun], labels: &[String]) -> Vec<Line> {
+    runs.iter()
+        .zip(labels)
+        .flat_map(|(r, label)| {
+            let s = &r.warps.hit_ratio_series;
+            s.warps.iter().map(move |w| {
+                let n = w.windows.len().min(w.hit_ratio.len());
+                Line {
+                    label: format!("{label} warp {}", w.warp),
+                    legend: format!("{label}: warp {}", w.warp),
+                    cycle: w.windows[..n].iter().map(|k| k * s.window_cycles).collect(),
+                    ipc: Vec::new(),
+                    hit_pct: w.hit_ratio[..n].iter().map(|h| h * 100.0).collect(),
+                }
+            })
         })
         .collect()
 }

@@ -55,6 +55,16 @@ pub fn table(chart: Chart, runs: &[ChartRun]) -> Table {
                 .collect();
             Table { headers, rows }
         }
+        Model::Lines(lines) if chart.y2_label().is_none() => {
+            let headers = vec!["run".to_string(), chart.x_label().to_string(), chart.y_label().to_string()];
+            let rows = lines
+                .iter()
+                .flat_map(|l| {
+                    (0..l.cycle.len()).map(move |i| vec![l.label.clone(), l.cycle[i].to_string(), pct(l.hit_pct[i])])
+                })
+                .collect();
+            Table { headers, rows }
+        }
         Model::Lines(lines) => {
             let headers = vec![
                 "run".to_string(),

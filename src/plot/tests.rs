@@ -24,6 +24,10 @@ fn fixture(label: &str) -> ChartRun {
         warps: WarpData {
             l2_hit_ratio_histogram: vec![2, 0, 0, 0, 0, 0, 0, 0, 1, 1],
             types: WarpTypes { all_hit: 0.25, mostly_hit: 0.25, balanced: 0.0, mostly_miss: 0.0, all_miss: 0.5 },
+            hit_ratio_series: HitRatioSeriesData {
+                window_cycles: 1000,
+                warps: vec![WarpSeriesData { warp: 4, windows: vec![0, 1, 2], hit_ratio: vec![0.5, 0.9, 1.0] }],
+            },
         },
         partitions: PartitionData { requests: vec![10, 30, 60] },
         series: SeriesData {
@@ -175,4 +179,12 @@ fn the_miss_class_table_lists_l1_then_l2_causes_in_mpki() {
         vec!["L1 intra-warp", "L1 inter-warp", "L1 other", "L2 intra-warp", "L2 inter-warp", "L2 other"]
     );
     assert_eq!(column(&t, 1), vec!["120.50", "30.00", "7.25", "1.00", "20.00", "3.00"]);
+}
+
+#[test]
+fn warp_hit_ratio_table_has_one_row_per_warp_window() {
+    let t = table(Chart::WarpHitRatio, &[fixture("a")]);
+    assert_eq!(t.headers, vec!["run", "window start (core cycles)", "L2 hit ratio of the warp (%)"]);
+    assert_eq!(t.rows[1], vec!["a warp 4", "1000", "90.00"]);
+    assert_eq!(t.rows.len(), 3);
 }

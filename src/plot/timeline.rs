@@ -1,5 +1,6 @@
 //! The timeline: IPC (upper panel) and L2 hit rate (lower panel) over the run, one line per
-//! run on a shared cycle axis, so phases line up across runs and panels.
+//! run on a shared cycle axis, so phases line up across runs and panels. Charts without a
+//! second y axis (sampled warps' hit ratio over time) draw the hit-rate panel alone.
 
 use super::model::Line;
 use super::style::{self, err, Scale, DESC_PX, FONT, LABEL_PX};
@@ -22,8 +23,11 @@ pub(super) fn draw_timeline<DB: DrawingBackend>(
         })
         .collect();
     let plot = style::frame(chart.title(), &legend, area, s)?;
-    let panels = plot.split_evenly((2, 1));
     let x_max = lines.iter().flat_map(|l| l.cycle.iter().copied()).max().unwrap_or(0).max(1) as f64;
+    if chart.y2_label().is_none() {
+        return panel(&plot, lines, (x_max, 100.0), (chart.y_label(), Some(chart.x_label())), s, |l| &l.hit_pct);
+    }
+    let panels = plot.split_evenly((2, 1));
     let ipc_max = lines.iter().flat_map(|l| l.ipc.iter().copied()).fold(0.0, f64::max);
     let ipc_top = if ipc_max > 0.0 { ipc_max * 1.1 } else { 1.0 };
 

@@ -16,7 +16,7 @@ mod series;
 
 pub use series::Series;
 
-use crate::cache::l2::WarpL2Counters;
+use crate::cache::l2::{L2Shared, WarpL2Counters};
 use crate::clock::{Clocks, Now, CORE, DRAM, ICNT, L2};
 use crate::config::{Config, ConfigError, ConfigErrors, CoordinatedMode};
 use crate::core::load_tags::LoadTags;
@@ -70,6 +70,7 @@ pub struct Simulator {
     pub(crate) reply_net: Crossbar,
     pub(crate) loads: LoadStats,
     pub(crate) warp_l2: WarpL2Counters,
+    pub(crate) l2_shared: L2Shared,
     pub(crate) series: Series,
     pub(crate) launches: Vec<LaunchRecord>,
     launch: usize,
@@ -162,6 +163,7 @@ impl Simulator {
             ),
             loads: LoadStats::default(),
             warp_l2: WarpL2Counters::default(),
+            l2_shared: L2Shared::new(&cfg, seed),
             series: Series::new(cfg.stats.sample_interval),
             launches: Vec::new(),
             launch: 0,
@@ -285,7 +287,8 @@ impl Simulator {
         }
         if mask & (1 << L2) != 0 {
             for p in &mut self.partitions {
-                progress |= p.tick_l2(&now, &mut self.req_net, &mut self.next_id, &mut self.warp_l2);
+                progress |=
+                    p.tick_l2(&now, &mut self.req_net, &mut self.next_id, &mut self.warp_l2, &mut self.l2_shared);
             }
         }
         if mask & (1 << ICNT) != 0 {
@@ -459,7 +462,7 @@ impl Simulator {
                     p.tick_dram(&now);
                 }
                 if mask & (1 << L2) != 0 {
-                    p.tick_l2(&now, &mut self.req_net, &mut self.next_id, &mut self.warp_l2);
+                    p.tick_l2(&now, &mut self.req_net, &mut self.next_id, &mut self.warp_l2, &mut self.l2_shared);
                 }
             }
             if mask & (1 << ICNT) != 0 {

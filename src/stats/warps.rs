@@ -1,5 +1,6 @@
 //! Per-warp L2 hit ratios and MeDiC's warp types.
 
+use crate::cache::l2::warp_type::{WarpType, WarpTypeTable};
 use crate::cache::l2::WarpL2Counters;
 use serde::{Deserialize, Serialize};
 
@@ -22,9 +23,60 @@ pub struct WarpReport {
     pub l2_hit_ratio_histogram: Vec<u64>,
     pub types: WarpTypes,
     pub mean_l2_hit_ratio: f64,
+    /// L2 hit ratio and type of a few warps in each `medic.reset_interval` window, as the
+    /// online classifier counted them (MeDiC fig. 5).
+    pub hit_ratio_series: HitRatioSeries,
+    /// Of consecutive windows of one warp with a full profile each, the share in which
+    /// the warp kept its type (MeDiC's observation 2).
+    pub type_stability: f64,
+    pub type_stability_pairs: u64,
+    /// The mostly-miss boundary in force at the end of the run (dynamically lowered).
+    pub mostly_miss_boundary: f64,
 }
 
-pub fn warp_report(c: &WarpL2Counters) -> WarpReport {
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HitRatioSeries {
+    pub window_cycles: u64,
+    pub warps: Vec<WarpSeries>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WarpSeries {
+    pub warp: u32,
+    /// Window index (window k covers core cycles k x window_cycles onwards).
+    pub windows: Vec<u64>,
+    pub hit_ratio: Vec<f64>,
+    pub types: Vec<WarpType>,
+}
+
+/// The `n` warps seen in the most windows (ties: most L2 reads, then lowest id).
+fn series(t: &WarpTypeTable, n: usize) -> HitRatioSeries {
+    let mut ranked: Vec<(usize, u64, u32)> = (0..t.warps())
+        .map(|w| {
+            let s = t.samples(w);
+            (s.len(), s.iter().map(|x| x.accesses as u64).sum(), w)
+        })
+        .filter(|r| r.0 > 0)
+        .collect();
+    ranked.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    let mut picked: Vec<u32> = ranked.iter().take(n).map(|r| r.2).collect();
+    picked.sort_unstable();
+    let warps = picked
+        .into_iter()
+        .map(|w| {
+            let s = t.samples(w);
+            WarpSeries {
+                warp: w,
+                windows: s.iter().map(|x| x.window).collect(),
+                hit_ratio: s.iter().map(|x| x.hits as f64 / x.accesses as f64).collect(),
+                types: s.iter().map(|x| x.wtype).collect(),
+            }
+        })
+        .collect();
+    HitRatioSeries { window_cycles: t.interval(), warps }
+}
+
+pub fn warp_report(c: &WarpL2Counters, table: &WarpTypeTable, sampled: usize) -> WarpReport {
     let mut hist = vec![0u64; 10];
     let mut n = [0u64; 5];
     let mut count = 0u64;
@@ -62,6 +114,17 @@ pub fn warp_report(c: &WarpL2Counters) -> WarpReport {
             all_miss: f(n[4]),
         },
         mean_l2_hit_ratio: if count == 0 { 0.0 } else { sum / count as f64 },
+        hit_ratio_series: series(table, sampled),
+        type_stability: {
+            let (same, pairs) = table.stability();
+            if pairs == 0 {
+                0.0
+            } else {
+                same as f64 / pairs as f64
+            }
+        },
+        type_stability_pairs: table.stability().1,
+        mostly_miss_boundary: table.boundary(),
     }
 }
 
@@ -78,7 +141,8 @@ mod tests {
                 c.record(w as u32, i < h);
             }
         }
-        let r = warp_report(&c);
+        let table = WarpTypeTable::new(&crate::config::MedicConfig::default());
+        let r = warp_report(&c, &table, 8);
         assert_eq!(r.count, 6);
         let t = r.types;
         assert_eq!((t.all_hit, t.mostly_hit, t.mostly_miss, t.all_miss), (1.0 / 6.0, 1.0 / 6.0, 1.0 / 6.0, 1.0 / 6.0));

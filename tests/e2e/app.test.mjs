@@ -203,3 +203,22 @@ test('the iWarp machine runs under the iwarp scheduler and draws L1 and L2 misse
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('the medic bundle fills the form, and the MeDiC demo compares it with the baseline', async () => {
+  const page = await h.page();
+  await ready(page);
+  await page.selectOption('#f-bundle', 'medic');
+  assert.equal(await page.inputValue('#f-l2-bypass'), 'medic');
+  assert.equal(await page.inputValue('#f-l2-insertion'), 'medic');
+  assert.equal(await page.inputValue('#f-dram-scheduler'), 'medic_wms');
+  assert.match(await page.textContent('#bundle-about'), /WByp \+ WIP \+ WMS/);
+  await page.click('button[data-demo="medic"]');
+  await page.waitForFunction(() => window.warpscope.runs.length === 2, null, { timeout: 120000 });
+  await finished(page);
+  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => tr.cells[0].textContent));
+  assert.match(rows[1], /l2\.bypass=medic/);
+  const lines = await page.$$eval('figure[data-chart="warp_hit_ratio"] tbody tr', (trs) => trs.length);
+  assert.ok(lines > 0, 'the sampled warps have windows');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

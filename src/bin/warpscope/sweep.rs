@@ -2,7 +2,7 @@
 //! more kernels, one row per point, run on all cores. This is how parameter studies such as
 //! Optimal-TLP (a sweep over CTAs per SM) or the best SWL limit are done.
 
-use super::{resolve, MachineArgs, SizeArg};
+use super::{resolve_with, BaseArgs, SizeArg};
 use serde_json::Value;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -29,6 +29,9 @@ pub struct SweepCmd {
     /// A complete config file (JSON) to start from instead of the preset.
     #[arg(long)]
     config: Option<PathBuf>,
+    /// A named policy bundle applied before the axes (see `warpscope list bundles`).
+    #[arg(long)]
+    policy: Option<String>,
     /// An axis `PATH=V1,V2,...` (or a fixed override `PATH=V`). Repeatable; the sweep runs
     /// the cross product of all axes.
     #[arg(long = "set", value_name = "PATH=V1,V2,...")]
@@ -73,7 +76,8 @@ impl SweepCmd {
             .iter()
             .map(|p| {
                 let sets = axes.iter().zip(&p.values).map(|((path, _), v)| format!("{path}={v}")).collect();
-                resolve(&MachineArgs { preset: self.preset.clone(), config: self.config.clone(), sets })
+                let base = BaseArgs { preset: self.preset.clone(), config: self.config.clone(), sets };
+                resolve_with(&base, self.policy.as_deref())
             })
             .collect::<Result<Vec<_>, _>>()?;
         let rows = run_all(&points, configs, self.size, self.seed, &metrics, self.jobs)?;

@@ -6,10 +6,22 @@
 //! Write-back: a store hit marks the line dirty, a store miss allocates it dirty
 //! (GPU stores cover whole lines here) and a dirty victim is written back.
 //! Write-through: stores update a present line and always go on to DRAM.
+//! A request the bypass policy marked no-allocate never allocates: a read miss's fill
+//! only answers it, a write-back store miss goes on to DRAM. A bypassed read never
+//! enters a bank; its DRAM reply only passes through the bank's return path.
 
+mod bloom;
+pub mod bypass;
+pub mod insertion;
+mod shared;
 mod stats;
+pub mod warp_type;
 
+pub use shared::{line_key, L2Shared};
 pub use stats::{L2RsFail, L2Stats, WarpL2Counters};
+pub use warp_type::WarpType;
+
+use insertion::L2Insertion;
 
 use super::vta::{Owner, VictimTags};
 use super::{MshrTable, Probe, TagArray};
@@ -49,6 +61,8 @@ pub struct L2Bank {
     /// Per-warp victim tags (keyed by SM and warp slot) for miss classification.
     vta: VictimTags,
     warps_per_sm: u32,
+    ways: usize,
+    insertion: L2Insertion,
 }
 
 impl L2Bank {
@@ -70,6 +84,8 @@ impl L2Bank {
             line_bytes: l2.line_bytes,
             vta: VictimTags::new((cfg.core.num_sms * cfg.core.max_warps_per_sm) as usize, l2.vta_entries as usize),
             warps_per_sm: cfg.core.max_warps_per_sm,
+            ways: l2.ways as usize,
+            insertion: L2Insertion::new(l2.insertion, l2.sets_per_bank(cfg.mem.partitions) * l2.ways),
         }
     }
 
@@ -81,9 +97,10 @@ impl L2Bank {
         Owner { key: r.sm as u32 * self.warps_per_sm + r.warp_slot as u32, gid: r.warp }
     }
 
-    /// Allocates `block` for `by`'s request, filing the victim under its owner.
-    fn allocate(&mut self, set: usize, way: usize, block: u64, by: Owner) -> Option<super::tags::Evicted> {
-        let ev = self.tags.allocate(set, way, block, false, 0);
+    /// Allocates `block` at recency position `pos` for `by`'s request, filing the victim
+    /// under its owner.
+    fn allocate(&mut self, set: usize, way: usize, block: u64, by: Owner, pos: usize) -> Option<super::tags::Evicted> {
+        let ev = self.tags.allocate(set, way, block, false, pos);
         self.tags.set_owner(set, way, by);
         if let Some(e) = ev {
             self.vta.record(e.owner, e.block, by);
@@ -101,13 +118,17 @@ impl L2Bank {
     }
 
     /// Looks up the head of the bank queue, if it can proceed. Returns true on progress.
+    /// `now` is the L2 cycle, `now_core` the core cycle (MeDiC's windows count those).
+    #[allow(clippy::too_many_arguments)]
     pub fn lookup(
         &mut self,
         now: u64,
+        now_core: u64,
         dram_q: &mut DramQueue,
         next_id: &mut u64,
         stats: &mut L2Stats,
         warps: &mut WarpL2Counters,
+        shared: &mut L2Shared,
     ) -> bool {
         let Some(head) = self.queue.front() else { return false };
         let block = self.block(head.local);
@@ -118,10 +139,8 @@ impl L2Bank {
         let blocked = if !self.room_for_reply() && (hit || is_write) {
             Some(Blocked::Response)
         } else if is_write {
-            let needs_dram = matches!(
-                (self.write_policy, probe),
-                (WritePolicy::WriteThrough, _) | (WritePolicy::WriteBack, Probe::Miss { victim: Some(_), .. })
-            );
+            let through = self.write_policy == WritePolicy::WriteThrough || head.l2_no_alloc;
+            let needs_dram = through || matches!(probe, Probe::Miss { victim: Some(_), .. });
             (needs_dram && !dram_q.has_room(1)).then_some(Blocked::DramQueue)
         } else if hit {
             None
@@ -148,6 +167,7 @@ impl L2Bank {
         }
         stats.reads += 1;
         warps.record(req.warp, hit);
+        shared.on_lookup(&req, hit, now_core);
         if let Probe::Hit { set, way } = probe {
             self.tags.touch(set, way);
             stats.read_hits += 1;
@@ -175,15 +195,17 @@ impl L2Bank {
         stats: &mut L2Stats,
     ) {
         let block = self.block(req.local);
-        match (self.write_policy, probe) {
-            (WritePolicy::WriteBack, Probe::Hit { set, way }) => {
+        let through = self.write_policy == WritePolicy::WriteThrough || req.l2_no_alloc;
+        match (through, probe) {
+            (false, Probe::Hit { set, way }) => {
                 stats.write_hits += 1;
                 self.tags.touch(set, way);
                 self.tags.set_dirty(set, way);
             }
-            (WritePolicy::WriteBack, Probe::Miss { set, victim: Some(way) }) => {
-                if let Some(ev) = self.allocate(set, way, block, self.owner(&req)) {
+            (false, Probe::Miss { set, victim: Some(way) }) => {
+                if let Some(ev) = self.allocate(set, way, block, self.owner(&req), 0) {
                     stats.evictions += 1;
+                    self.insertion.on_evict(ev.block);
                     if ev.dirty {
                         dram_q.push((ready, self.writeback(ev.block, &req, next_id)));
                         stats.writebacks += 1;
@@ -191,7 +213,7 @@ impl L2Bank {
                 }
                 self.tags.set_dirty(set, way);
             }
-            (WritePolicy::WriteThrough, p) => {
+            (true, p) => {
                 if let Probe::Hit { set, way } = p {
                     stats.write_hits += 1;
                     self.tags.touch(set, way);
@@ -202,7 +224,7 @@ impl L2Bank {
                 w.writeback = true;
                 dram_q.push((ready, w));
             }
-            (WritePolicy::WriteBack, _) => {}
+            (false, _) => {}
         }
         let mut ack = req;
         ack.l2_hit = matches!(probe, Probe::Hit { .. });
@@ -223,18 +245,38 @@ impl L2Bank {
 
     /// Fills a line returned by DRAM and queues the replies of every merged read.
     /// Returns false (doing nothing) when a dirty victim cannot be written back yet.
-    pub fn fill(&mut self, reply: &MemReq, dram_q: &mut DramQueue, next_id: &mut u64, stats: &mut L2Stats) -> bool {
-        let block = self.block(reply.local);
+    /// A bypassed read's reply only passes through.
+    pub fn fill(
+        &mut self,
+        reply: &MemReq,
+        dram_q: &mut DramQueue,
+        next_id: &mut u64,
+        stats: &mut L2Stats,
+        shared: &mut L2Shared,
+    ) -> bool {
         self.fill_blocked = false;
+        if reply.l2_bypass {
+            let mut r = reply.clone();
+            r.l2_hit = false;
+            r.dram_served = true;
+            self.responses.push_back(r);
+            return true;
+        }
+        let block = self.block(reply.local);
         match self.tags.probe(block) {
+            Probe::Miss { .. } if reply.l2_no_alloc => {}
             Probe::Miss { set, victim: Some(way) } => {
                 self.fill_blocked = !dram_q.has_room(1);
                 if self.fill_blocked {
                     stats.rsfail.dram_queue += 1;
                     return false;
                 }
-                if let Some(ev) = self.allocate(set, way, block, self.owner(reply)) {
+                let pos = self.insertion.position(reply.warp_type, block, self.ways);
+                if let Some(ev) = self.allocate(set, way, block, self.owner(reply), pos) {
                     stats.evictions += 1;
+                    self.insertion.on_evict(ev.block);
+                    let bank = (reply.local >> self.line_shift) % self.banks;
+                    shared.on_evict(line_key(reply.partition, ev.block * self.banks + bank));
                     if ev.dirty {
                         dram_q.push((0, self.writeback(ev.block, reply, next_id)));
                         stats.writebacks += 1;

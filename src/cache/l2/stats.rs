@@ -27,6 +27,10 @@ pub struct L2Stats {
     pub rsfail: L2RsFail,
     /// Read misses that went to DRAM, by cause (from the per-warp victim tags).
     pub miss_classes: MissClassCounts,
+    /// Reads the bypass policy sent straight to DRAM.
+    pub bypassed: u64,
+    /// Requests that looked up the L2 under a no-allocate decision.
+    pub no_allocate: u64,
     /// L2 cycles from arrival at the partition to tag lookup, per request.
     pub queue_latency: Histogram,
 }
@@ -45,6 +49,8 @@ impl Default for L2Stats {
             writebacks: 0,
             rsfail: L2RsFail::default(),
             miss_classes: MissClassCounts::default(),
+            bypassed: 0,
+            no_allocate: 0,
             queue_latency: Histogram::new(4, 64),
         }
     }
@@ -69,6 +75,8 @@ impl L2Stats {
         self.rsfail.dram_queue += o.rsfail.dram_queue;
         self.rsfail.response += o.rsfail.response;
         self.miss_classes.merge(&o.miss_classes);
+        self.bypassed += o.bypassed;
+        self.no_allocate += o.no_allocate;
         self.queue_latency.merge(&o.queue_latency);
     }
 

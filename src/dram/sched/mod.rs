@@ -9,9 +9,11 @@
 
 mod fcfs;
 mod fr_fcfs;
+mod medic_wms;
 
 pub use fcfs::Fcfs;
 pub use fr_fcfs::FrFcfs;
+pub use medic_wms::MedicWms;
 
 use super::addr_map::DramCoord;
 use crate::config::{Config, DramSchedulerKind};
@@ -97,6 +99,7 @@ pub trait TransactionPolicy {
 pub enum DramScheduler {
     Fcfs(Fcfs),
     FrFcfs(FrFcfs),
+    MedicWms(MedicWms),
 }
 
 macro_rules! dispatch {
@@ -104,6 +107,7 @@ macro_rules! dispatch {
         match $self {
             DramScheduler::Fcfs($p) => $e,
             DramScheduler::FrFcfs($p) => $e,
+            DramScheduler::MedicWms($p) => $e,
         }
     };
 }
@@ -113,6 +117,7 @@ impl DramScheduler {
         match kind {
             DramSchedulerKind::Fcfs => Self::Fcfs(Fcfs),
             DramSchedulerKind::FrFcfs => Self::FrFcfs(FrFcfs),
+            DramSchedulerKind::MedicWms => Self::MedicWms(MedicWms),
         }
     }
 }

@@ -1,0 +1,36 @@
+//! WByp (MeDiC §4.2): once a warp is profiled as mostly-miss or all-miss, its reads skip
+//! the L2 queues and go straight to DRAM, turning it into an all-miss warp and leaving
+//! the banks to warps that hit. MeDiC-reuse (§6.4) keeps a Bloom filter of lines the L2
+//! evicted: a bypass candidate found there has been reused and looks up the L2 after all.
+
+use super::{Route, RouteCtx};
+use crate::cache::l2::bloom::Bloom;
+use crate::mem::MemReq;
+
+#[derive(Debug, Clone)]
+pub struct MedicBypass {
+    reuse: Option<Bloom>,
+}
+
+impl MedicBypass {
+    /// `reuse_bits`: size of the high-reuse filter, or `None` for plain WByp.
+    pub fn new(reuse_bits: Option<u32>) -> Self {
+        Self { reuse: reuse_bits.map(|b| Bloom::new(b, b / 8)) }
+    }
+
+    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> Route {
+        if ctx.warp.profiling || !ctx.warp.wtype.mostly_miss() {
+            return Route::Cache;
+        }
+        if self.reuse.as_ref().is_some_and(|f| f.contains(ctx.line)) {
+            return Route::Cache;
+        }
+        Route::skip(req)
+    }
+
+    pub fn on_evict(&mut self, line: u64) {
+        if let Some(f) = &mut self.reuse {
+            f.insert(line);
+        }
+    }
+}

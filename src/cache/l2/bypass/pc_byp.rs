@@ -1,0 +1,105 @@
+//! PC-Byp (MeDiC §5): the hit ratio of each static load, kept in a table of
+//! `medic.pc_table` entries indexed by a hash of the PC (different loads may share an
+//! entry, as in hardware), reset every `medic.reset_interval` core cycles. Once an
+//! entry has seen `profile_accesses` reads and its hit ratio is at most the mostly-miss
+//! boundary, the reads of that PC go straight to DRAM.
+
+use super::{Route, RouteCtx};
+use crate::config::MedicConfig;
+use crate::mem::MemReq;
+
+#[derive(Debug, Clone)]
+pub struct PcBypass {
+    /// (hits, accesses) per entry, halved like MeDiC's warp counters.
+    entries: Vec<(u32, u32)>,
+    window: u64,
+    interval: u64,
+    profile: u32,
+    top_bit: u32,
+    miss_ratio: f64,
+}
+
+impl PcBypass {
+    pub fn new(m: &MedicConfig) -> Self {
+        Self {
+            entries: vec![(0, 0); m.pc_table.max(1) as usize],
+            window: 0,
+            interval: m.reset_interval.max(1),
+            profile: m.profile_accesses,
+            top_bit: 1 << (m.counter_bits.clamp(2, 16) - 1),
+            miss_ratio: m.mostly_miss_ratio,
+        }
+    }
+
+    fn index(&self, pc: u32) -> usize {
+        let h = (pc as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32;
+        (h % self.entries.len() as u64) as usize
+    }
+
+    fn roll(&mut self, now_core: u64) {
+        let w = now_core / self.interval;
+        if w != self.window {
+            self.entries.iter_mut().for_each(|e| *e = (0, 0));
+            self.window = w;
+        }
+    }
+
+    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> Route {
+        self.roll(ctx.now_core);
+        let (hits, acc) = self.entries[self.index(req.pc)];
+        if acc >= self.profile && hits as f64 <= self.miss_ratio * acc as f64 {
+            Route::skip(req)
+        } else {
+            Route::Cache
+        }
+    }
+
+    pub fn on_lookup(&mut self, req: &MemReq, hit: bool, now_core: u64) {
+        if req.is_write() {
+            return;
+        }
+        self.roll(now_core);
+        let i = self.index(req.pc);
+        let e = &mut self.entries[i];
+        e.0 += hit as u32;
+        e.1 += 1;
+        if e.1 & self.top_bit != 0 {
+            e.0 >>= 1;
+            e.1 >>= 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::RouteCtx;
+    use super::*;
+    use crate::cache::l2::warp_type::{WarpType, WarpTypeTable, WarpView};
+    use crate::mem::AccessKind;
+
+    #[test]
+    fn missing_pc_bypasses_after_profiling_and_aliases_share_an_entry() {
+        let m = MedicConfig { pc_table: 1, reset_interval: 1000, ..MedicConfig::default() };
+        let table = WarpTypeTable::new(&m);
+        let mut p = PcBypass::new(&m);
+        let read = |pc: u32| {
+            let mut r = MemReq::new(1, 0, AccessKind::Read, 128);
+            r.pc = pc;
+            r
+        };
+        let ctx = RouteCtx {
+            now_core: 0,
+            warp: WarpView { wtype: WarpType::AllHit, profiling: false },
+            table: &table,
+            line: 0,
+        };
+        for i in 0..30 {
+            assert_eq!(p.route(&read(8), &ctx), Route::Cache);
+            p.on_lookup(&read(8), i < 3, 0);
+        }
+        assert_eq!(p.route(&read(8), &ctx), Route::Dram);
+        assert_eq!(p.route(&read(16), &ctx), Route::Dram, "one entry: every PC aliases");
+        let later = RouteCtx { now_core: 1000, ..ctx };
+        assert_eq!(p.route(&read(8), &later), Route::Cache, "reset re-profiles");
+    }
+}

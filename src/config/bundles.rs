@@ -1,0 +1,97 @@
+//! Named policy bundles (`--policy NAME`): sets of `--set` overrides applied on top of a
+//! preset, so MeDiC's mechanisms and the policies it is compared with (fig. 11) are one
+//! word each. A bundle whose bypass sends reads straight to DRAM also makes the L2
+//! write-through, as MeDiC assumes (§4.2): then DRAM always holds the data it fetches.
+
+use super::overrides::apply_set;
+use super::validate::ConfigError;
+use serde::Serialize;
+use serde_json::Value;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Bundle {
+    pub name: &'static str,
+    pub description: &'static str,
+    /// (dotted path, value) pairs, applied in order.
+    pub sets: &'static [(&'static str, &'static str)],
+}
+
+const WT: (&str, &str) = ("l2.write_policy", "write_through");
+
+pub const BUNDLES: &[Bundle] = &[
+    Bundle { name: "baseline", description: "the preset as it is", sets: &[] },
+    Bundle {
+        name: "write_through",
+        description: "the preset with a write-through L2 (MeDiC's assumption)",
+        sets: &[WT],
+    },
+    Bundle {
+        name: "medic",
+        description: "MeDiC: WByp + WIP + WMS",
+        sets: &[("l2.bypass", "medic"), ("l2.insertion", "medic"), ("dram.scheduler", "medic_wms"), WT],
+    },
+    Bundle { name: "wbyp", description: "MeDiC's warp-type-aware bypass alone", sets: &[("l2.bypass", "medic"), WT] },
+    Bundle { name: "wip", description: "MeDiC's warp-type-aware insertion alone", sets: &[("l2.insertion", "medic")] },
+    Bundle {
+        name: "wms",
+        description: "MeDiC's warp-type-aware DRAM scheduler alone",
+        sets: &[("dram.scheduler", "medic_wms")],
+    },
+    Bundle {
+        name: "medic_reuse",
+        description: "MeDiC with a Bloom filter of high-reuse lines overriding the bypass (§6.4)",
+        sets: &[("l2.bypass", "medic_reuse"), ("l2.insertion", "medic"), ("dram.scheduler", "medic_wms"), WT],
+    },
+    Bundle { name: "eaf", description: "Evicted-Address Filter insertion", sets: &[("l2.insertion", "eaf")] },
+    Bundle { name: "pcal", description: "PCAL token-based L2 allocation", sets: &[("l2.bypass", "pcal")] },
+    Bundle { name: "rand", description: "a random share of warps bypasses the L2", sets: &[("l2.bypass", "rand"), WT] },
+    Bundle {
+        name: "pc_byp",
+        description: "bypass by the static load's hit ratio",
+        sets: &[("l2.bypass", "pc_byp"), WT],
+    },
+];
+
+pub fn bundle_names() -> Vec<&'static str> {
+    BUNDLES.iter().map(|b| b.name).collect()
+}
+
+/// Applies bundle `name`'s overrides to a resolved config document.
+pub fn apply_bundle(doc: &mut Value, name: &str) -> Result<(), ConfigError> {
+    let b = BUNDLES.iter().find(|b| b.name == name).ok_or_else(|| {
+        ConfigError::new(
+            "--policy",
+            format!("unknown policy bundle `{name}`; valid bundles are: {}", bundle_names().join(", ")),
+        )
+    })?;
+    for (path, value) in b.sets {
+        apply_set(doc, path, value)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{parse_config_value, preset, L2BypassKind, WritePolicy};
+
+    #[test]
+    fn every_bundle_yields_a_valid_config() {
+        for b in BUNDLES {
+            let mut doc = serde_json::to_value(preset("medic-gtx480").unwrap()).unwrap();
+            apply_bundle(&mut doc, b.name).unwrap();
+            let cfg = parse_config_value(doc).unwrap_or_else(|e| panic!("{}: {e}", b.name));
+            if matches!(cfg.l2.bypass, L2BypassKind::Medic | L2BypassKind::Rand | L2BypassKind::PcByp) {
+                assert_eq!(cfg.l2.write_policy, WritePolicy::WriteThrough, "{}", b.name);
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_bundle_lists_the_valid_ones() {
+        let mut doc = serde_json::to_value(preset("medic-gtx480").unwrap()).unwrap();
+        let e = apply_bundle(&mut doc, "medik").unwrap_err();
+        assert_eq!(e.field, "--policy");
+        assert!(e.message.contains("medic_reuse"), "{}", e.message);
+    }
+}

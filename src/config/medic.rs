@@ -1,0 +1,53 @@
+//! The `medic` section: MeDiC's online warp-type classifier at the L2 (HPCA 2015, §4.1)
+//! and the knobs of the bypass and insertion policies it is compared with (§5).
+//! Every field has a default, so configs written before the section existed still load.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MedicConfig {
+    /// Core cycles between resets of the per-warp counters (and of Rand's draw, PCAL's
+    /// tokens and PC-Byp's table).
+    pub reset_interval: u64,
+    /// L2 reads of a warp after each reset during which no bypass decision is made.
+    pub profile_accesses: u32,
+    /// Width of the per-warp hit and access counters; both halve when the access
+    /// counter's top bit sets.
+    pub counter_bits: u32,
+    /// Hit ratio at or above which a warp is mostly-hit.
+    pub mostly_hit_ratio: f64,
+    /// Hit ratio at or below which a warp is mostly-miss, before dynamic lowering.
+    pub mostly_miss_ratio: f64,
+    /// The mostly-miss boundary drops by this much for every rise of this much in the
+    /// L2 miss rate over the first window's (0 turns the tuning off).
+    pub boundary_step: f64,
+    /// Warps whose hit ratio over time the report keeps (`warps.hit_ratio_series`).
+    pub sampled_warps: u32,
+    /// Rand: share of warps that bypass the L2 in each window.
+    pub rand_share: f64,
+    /// PCAL: warps per window that may allocate lines in the L2.
+    pub pcal_tokens: u32,
+    /// PC-Byp: entries of the per-PC hit-ratio table (PCs alias when there are more loads).
+    pub pc_table: u32,
+    /// MeDiC-reuse: bits of the Bloom filter of recently evicted lines.
+    pub reuse_filter_bits: u32,
+}
+
+impl Default for MedicConfig {
+    fn default() -> Self {
+        Self {
+            reset_interval: 100_000,
+            profile_accesses: 30,
+            counter_bits: 10,
+            mostly_hit_ratio: 0.7,
+            mostly_miss_ratio: 0.2,
+            boundary_step: 0.05,
+            sampled_warps: 8,
+            rand_share: 0.25,
+            pcal_tokens: 256,
+            pc_table: 64,
+            reuse_filter_bits: 16_384,
+        }
+    }
+}
