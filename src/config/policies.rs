@@ -112,6 +112,32 @@ policy_enum!(
         Fcfs => "fcfs",
         /// Row hits first, then oldest.
         FrFcfs => "fr_fcfs",
+        /// GPU memory controller baseline (SC'14 §II-C): row-hit streams per bank with an
+        /// age threshold and a maximum row-hit streak.
+        Gmc => "gmc",
+        /// Warp-groups, shortest expected completion first (SC'14 §IV-B).
+        Wg => "wg",
+        /// WG plus scores exchanged between channels over a coordination network (§IV-C).
+        WgM => "wg_m",
+        /// WG-M plus MERB: row misses wait until their bank served its minimum efficient row burst (§IV-D).
+        WgBw => "wg_bw",
+        /// WG-Bw plus warp-aware write drain: single-request warp-groups first near the high watermark (§IV-E).
+        WgW => "wg_w",
+        /// SIMT-aware potential function of Lakshminarayana et al.: row hit vs. fewest remaining requests.
+        Sbwas => "sbwas",
+        /// Warp-groups first-come first-served.
+        Wafcfs => "wafcfs",
+    }
+);
+
+policy_enum!(
+    /// Idealized DRAM upper bounds (`dram.ideal`, SC'14 fig. 4).
+    DramIdealKind {
+        /// The real controller.
+        None => "none",
+        /// Once a warp-load's first DRAM read is served, its other DRAM reads return right
+        /// behind it (each still takes its data-bus cycles).
+        ZeroLatencyDivergence => "zero_latency_divergence",
     }
 );
 
@@ -128,5 +154,6 @@ pub fn policy_families() -> Vec<(&'static str, &'static [&'static str])> {
         ("l2.write_policy", WritePolicy::NAMES),
         ("mem.partition_mapping", PartitionMapping::NAMES),
         ("dram.scheduler", DramSchedulerKind::NAMES),
+        ("dram.ideal", DramIdealKind::NAMES),
     ]
 }

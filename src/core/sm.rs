@@ -14,7 +14,7 @@ use crate::cache::l1::L1D;
 use crate::config::{Config, L1BypassKind};
 use crate::dram::AddressMap;
 use crate::icnt::Crossbar;
-use crate::kernels::{Grid, Instr, Kernel};
+use crate::kernels::{Grid, Instr, Kernel, WARP_SIZE};
 use crate::mem::{AccessKind, MemReq, NO_WARP_LOAD};
 use crate::partition::Partition;
 use crate::stats::LoadStats;
@@ -189,6 +189,7 @@ impl Sm {
         req.cta = w.cta;
         req.pc = p.pc;
         req.warp_load = p.warp_load;
+        req.group_last = p.group_last;
         req.partition = p.partition;
         req.local = p.local;
         req.t_issue = now;
@@ -272,16 +273,22 @@ impl Sm {
                     self.warps[slot].in_ldst += 1;
                     let (c, map) = (&self.coalesced, &self.addr_map);
                     let n = c.len;
+                    let mut parts = [0u16; WARP_SIZE];
+                    for (p, &line) in parts.iter_mut().zip(&c.lines[..n]) {
+                        *p = map.partition(line) as u16;
+                    }
+                    let read = warp_load != NO_WARP_LOAD;
                     self.ldst.push(c.iter().enumerate().map(|(i, (line, bytes))| Pending {
                         slot,
                         line,
-                        partition: map.partition(line) as u16,
+                        partition: parts[i],
                         local: map.local(line),
                         bytes,
                         kind: m.kind,
                         op: m.op,
                         pc: m.pc,
                         warp_load,
+                        group_last: read && !parts[i + 1..n].contains(&parts[i]),
                         last: i + 1 == n,
                     }));
                 }

@@ -120,7 +120,8 @@ impl DramChannel {
         if !view.queue.is_empty() && self.sched.could_pick(&view) {
             return Some(soon);
         }
-        let done = self.in_flight.front().map(|&(t, _)| t.max(soon));
+        let timed = if view.queue.is_empty() { None } else { self.sched.next_event(&view) };
+        let done = [self.in_flight.front().map(|&(t, _)| t.max(soon)), timed].into_iter().flatten().min();
         // An idle controller does nothing in tick (refresh is replayed on the next push).
         let cmd = if self.controller_idle() { None } else { self.cmd.next_event(now) };
         Some(match (done, cmd) {

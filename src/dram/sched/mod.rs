@@ -9,9 +9,23 @@
 
 mod fcfs;
 mod fr_fcfs;
+mod gmc;
+pub mod merb;
+mod sbwas;
+mod wafcfs;
+pub mod warp_groups;
+mod wg;
+mod wg_bw;
+mod wg_m;
+mod wg_w;
 
 pub use fcfs::Fcfs;
 pub use fr_fcfs::FrFcfs;
+pub use gmc::Gmc;
+pub use sbwas::Sbwas;
+pub use wafcfs::Wafcfs;
+pub use warp_groups::GroupKey;
+pub use wg::Wg;
 
 use super::addr_map::DramCoord;
 use crate::config::{Config, DramSchedulerKind};
@@ -35,6 +49,8 @@ pub struct BankView {
     pub planned_row: Option<u32>,
     /// Transactions in the bank's command queue.
     pub queued: u32,
+    /// Summed warp-aware scores of those transactions (1 per row hit, 3 per row miss).
+    pub score: u32,
 }
 
 /// Everything a policy may look at when picking.
@@ -82,6 +98,12 @@ pub trait TransactionPolicy {
         view.oldest_ready().is_some()
     }
 
+    /// The earliest cycle after `view.now - 1` at which `could_pick` may turn true by
+    /// time alone (a timeout), for idle skipping; `None` when nothing is timed.
+    fn next_event(&self, _view: &SchedView<'_>) -> Option<u64> {
+        None
+    }
+
     /// A request entered the read or write queue.
     fn on_arrival(&mut self, _q: &QueuedReq, _now: u64) {}
 
@@ -97,6 +119,11 @@ pub trait TransactionPolicy {
 pub enum DramScheduler {
     Fcfs(Fcfs),
     FrFcfs(FrFcfs),
+    Gmc(Gmc),
+    /// WG, WG-M, WG-Bw and WG-W: one engine, the steps switched on by kind.
+    Wg(Box<Wg>),
+    Sbwas(Sbwas),
+    Wafcfs(Wafcfs),
 }
 
 macro_rules! dispatch {
@@ -104,15 +131,44 @@ macro_rules! dispatch {
         match $self {
             DramScheduler::Fcfs($p) => $e,
             DramScheduler::FrFcfs($p) => $e,
+            DramScheduler::Gmc($p) => $e,
+            DramScheduler::Wg($p) => $e,
+            DramScheduler::Sbwas($p) => $e,
+            DramScheduler::Wafcfs($p) => $e,
         }
     };
 }
 
 impl DramScheduler {
-    pub fn new(kind: DramSchedulerKind, _cfg: &Config) -> Self {
+    pub fn new(kind: DramSchedulerKind, cfg: &Config) -> Self {
+        use DramSchedulerKind as K;
         match kind {
-            DramSchedulerKind::Fcfs => Self::Fcfs(Fcfs),
-            DramSchedulerKind::FrFcfs => Self::FrFcfs(FrFcfs),
+            K::Fcfs => Self::Fcfs(Fcfs),
+            K::FrFcfs => Self::FrFcfs(FrFcfs),
+            K::Gmc => Self::Gmc(Gmc::new(cfg)),
+            K::Wg | K::WgM | K::WgBw | K::WgW => Self::Wg(Box::new(Wg::new(kind, cfg))),
+            K::Sbwas => Self::Sbwas(Sbwas::new(cfg)),
+            K::Wafcfs => Self::Wafcfs(Wafcfs::new(cfg)),
+        }
+    }
+
+    /// Coordination messages (warp-group, score) this controller wants broadcast.
+    pub fn take_messages(&mut self) -> Vec<(GroupKey, u32)> {
+        match self {
+            Self::Wg(w) if w.features().coordinate => w.take_messages(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether this policy exchanges coordination messages.
+    pub fn coordinates(&self) -> bool {
+        matches!(self, Self::Wg(w) if w.features().coordinate)
+    }
+
+    /// A coordination message from another controller.
+    pub fn receive(&mut self, key: GroupKey, score: u32) {
+        if let Self::Wg(w) = self {
+            w.receive(key, score);
         }
     }
 }
@@ -123,6 +179,9 @@ impl TransactionPolicy for DramScheduler {
     }
     fn could_pick(&self, view: &SchedView<'_>) -> bool {
         dispatch!(self, p => p.could_pick(view))
+    }
+    fn next_event(&self, view: &SchedView<'_>) -> Option<u64> {
+        dispatch!(self, p => p.next_event(view))
     }
     fn on_arrival(&mut self, q: &QueuedReq, now: u64) {
         dispatch!(self, p => p.on_arrival(q, now))
