@@ -94,6 +94,16 @@ impl CommandScheduler {
         }
     }
 
+    /// Zero-divergence bound: data of a read that skips the banks, placed after the
+    /// bus's last beat. Returns the cycle after its last beat.
+    pub fn reserve_bus(&mut self, now: u64, bytes: u32, stats: &mut DramStats) -> u64 {
+        let bus = self.p.bus_cycles(bytes);
+        let start = self.chan.bus_free.max(now + 1);
+        self.chan.bus_free = start + bus;
+        stats.data_bus_busy += bus;
+        self.chan.bus_free
+    }
+
     fn refreshing(&self, now: u64) -> bool {
         self.p.refi > 0 && now >= self.refresh_due
     }

@@ -25,11 +25,14 @@ pub use command::{CommandRecord, DramCommand};
 pub use sched::{DramScheduler, TransactionPolicy};
 pub use stats::DramStats;
 
-use crate::config::Config;
+use crate::config::{Config, DramIdealKind};
 use crate::mem::{AccessKind, MemReq};
 use cmd_sched::CommandScheduler;
 use queues::Queues;
+use sched::warp_groups::key_of;
+use sched::GroupKey;
 use sched::QueuedReq;
+use std::collections::HashMap;
 use std::collections::VecDeque;
 
 /// One DRAM channel and its controller; all times are DRAM command cycles.
@@ -46,6 +49,13 @@ pub struct DramChannel {
     stats: DramStats,
     /// Read-queue occupancy is integrated up to (not including) this cycle.
     occupancy_until: u64,
+    /// The zero-latency-divergence bound is on.
+    ideal: bool,
+    /// Zero-divergence bound: warp-loads whose first DRAM read completed, with the core
+    /// cycle of the release; their reads issued before it return right behind.
+    released: HashMap<GroupKey, u64>,
+    /// Warp-loads whose first DRAM read this channel just completed.
+    releases_out: Vec<GroupKey>,
 }
 
 impl DramChannel {
@@ -61,6 +71,9 @@ impl DramChannel {
             in_flight: VecDeque::new(),
             stats: DramStats::default(),
             occupancy_until: 0,
+            ideal: d.ideal == DramIdealKind::ZeroLatencyDivergence,
+            released: HashMap::new(),
+            releases_out: Vec::new(),
         }
     }
 
@@ -77,6 +90,10 @@ impl DramChannel {
         }
         self.account(now);
         req.t_dram_arrive = now;
+        if self.is_released(&req) {
+            self.serve_released(req, now);
+            return;
+        }
         let q = QueuedReq { coord: self.map.decode(req.local), req };
         self.sched.on_arrival(&q, now);
         self.queues.push(q);
@@ -105,6 +122,9 @@ impl DramChannel {
         }
         let (_, mut req) = self.in_flight.pop_front()?;
         req.dram_served = true;
+        if self.ideal && !self.is_released(&req) {
+            self.releases_out.extend(key_of(&req));
+        }
         self.sched.on_read_done(&req, now);
         Some(req)
     }
@@ -187,6 +207,53 @@ impl DramChannel {
     /// Commands issued since the log was switched on (empty when it is off).
     pub fn command_log(&self) -> &[CommandRecord] {
         self.cmd.log.as_deref().unwrap_or(&[])
+    }
+
+    /// The L2 answered `req` itself; if it carries its warp-group's tag, the controller
+    /// learns that the group is complete.
+    pub fn forward_tag(&mut self, req: &MemReq) {
+        if req.group_last && !req.dram_served {
+            self.sched.on_group_tag(req);
+        }
+    }
+
+    /// Zero-divergence bound: warp-loads whose first DRAM read completed here since the
+    /// last call, for the other channels to release.
+    pub fn take_releases(&mut self) -> Vec<GroupKey> {
+        std::mem::take(&mut self.releases_out)
+    }
+
+    /// Zero-divergence bound: the warp-load's first DRAM read completed (core cycle
+    /// `core_now`); its reads waiting here leave the read queue and return right behind,
+    /// each taking its data-bus cycles. True if any did.
+    pub fn release(&mut self, key: GroupKey, core_now: u64, now: u64) -> bool {
+        self.released.insert(key, core_now);
+        let mut any = false;
+        let mut i = 0;
+        while i < self.queues.read.len() {
+            if self.is_released(&self.queues.read[i].req) {
+                self.account(now);
+                let q = self.queues.remove(AccessKind::Read, i);
+                self.sched.on_removed(&q);
+                self.serve_released(q.req, now);
+                any = true;
+            } else {
+                i += 1;
+            }
+        }
+        any
+    }
+
+    fn is_released(&self, req: &MemReq) -> bool {
+        key_of(req).and_then(|k| self.released.get(&k)).is_some_and(|&t| req.t_issue < t)
+    }
+
+    /// A released read: its data follows the bus's current last beat.
+    fn serve_released(&mut self, req: MemReq, now: u64) {
+        let done = self.cmd.reserve_bus(now, req.bytes, &mut self.stats);
+        self.stats.reads += 1;
+        self.stats.read_latency_sum += done - req.t_dram_arrive;
+        self.in_flight.push_back((done, req));
     }
 
     /// Nothing waits in the read, write or command queues.

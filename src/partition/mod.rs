@@ -2,6 +2,10 @@
 //! queue, its GDDR5 channel, per-bank return queues and the queue back to the
 //! interconnect. It works in three clock domains, one `tick_*` each.
 
+mod coord;
+
+pub use coord::CoordinationNetwork;
+
 use crate::cache::l2::{DramQueue, L2Bank, L2Stats, WarpL2Counters};
 use crate::clock::Now;
 use crate::config::Config;
@@ -82,6 +86,7 @@ impl Partition {
             for k in 0..nb {
                 let b = (self.out_rr + k) % nb;
                 if let Some(r) = self.banks[b].responses.pop_front() {
+                    self.dram.forward_tag(&r);
                     self.out_queue.push(r);
                     self.out_rr = (b + 1) % nb;
                     progress = true;

@@ -112,6 +112,13 @@ pub trait TransactionPolicy {
 
     /// A read's data has been handed back to the L2.
     fn on_read_done(&mut self, _req: &MemReq, _now: u64) {}
+
+    /// A request left the queue without being scheduled (the zero-divergence bound).
+    fn on_removed(&mut self, _q: &QueuedReq) {}
+
+    /// The L2 answered a warp-group's tagged request itself, so the tag never reaches
+    /// the controller that way; the partition forwards it.
+    fn on_group_tag(&mut self, _req: &MemReq) {}
 }
 
 /// The configured policy, dispatched by enum to keep the per-cycle path monomorphic.
@@ -191,6 +198,12 @@ impl TransactionPolicy for DramScheduler {
     }
     fn on_read_done(&mut self, req: &MemReq, now: u64) {
         dispatch!(self, p => p.on_read_done(req, now))
+    }
+    fn on_removed(&mut self, q: &QueuedReq) {
+        dispatch!(self, p => p.on_removed(q))
+    }
+    fn on_group_tag(&mut self, req: &MemReq) {
+        dispatch!(self, p => p.on_group_tag(req))
     }
 }
 

@@ -66,6 +66,14 @@ impl WarpGroups {
         }
     }
 
+    /// The group's tagged request was answered before DRAM (an L2 hit): the group is
+    /// complete if it is queued here.
+    pub fn on_tag(&mut self, req: &MemReq) {
+        if let Some(e) = key_of(req).and_then(|k| self.entries.get_mut(&k)) {
+            e.tagged = true;
+        }
+    }
+
     /// Some request of `req`'s group is still in the read queue.
     pub fn is_queued(&self, req: &MemReq) -> bool {
         key_of(req).is_some_and(|k| self.entries.contains_key(&k))

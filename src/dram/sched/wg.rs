@@ -16,7 +16,7 @@ use super::merb::Merb;
 use super::warp_groups::{key_of, Group, GroupKey, WarpGroups};
 use super::{wg_bw, wg_m, wg_w, QueuedReq, SchedView, TransactionPolicy};
 use crate::config::{Config, DramSchedulerKind};
-use crate::mem::AccessKind;
+use crate::mem::{AccessKind, MemReq};
 
 /// Which of the paper's steps are on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -190,6 +190,17 @@ impl TransactionPolicy for Wg {
 
     fn on_arrival(&mut self, q: &QueuedReq, now: u64) {
         self.groups.on_arrival(q, now);
+    }
+
+    fn on_group_tag(&mut self, req: &MemReq) {
+        self.groups.on_tag(req);
+    }
+
+    fn on_removed(&mut self, q: &QueuedReq) {
+        self.groups.on_scheduled(q);
+        if self.current.is_some() && self.current == key_of(&q.req) && !self.groups.is_queued(&q.req) {
+            self.current = None;
+        }
     }
 
     fn on_scheduled(&mut self, q: &QueuedReq, row_hit: bool, _now: u64) {
