@@ -3,6 +3,8 @@
 
 #[path = "warpscope/cache.rs"]
 mod cache;
+#[path = "warpscope/dram.rs"]
+mod dram;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::Value;
@@ -150,6 +152,13 @@ enum Command {
     },
     /// Run an address trace through one cache on its own; print hits and misses (per set) as JSON.
     Cache(cache::CacheCmd),
+    /// Run a request trace through the DRAM channels alone; print latency, bandwidth and row hits as JSON.
+    Dram {
+        #[command(flatten)]
+        machine: MachineArgs,
+        #[command(flatten)]
+        dram: dram::DramCmd,
+    },
     /// Measure simulation speed on a fixed set of runs.
     Bench {
         /// Repetitions per run; the fastest is reported.
@@ -210,6 +219,10 @@ fn dispatch(cmd: Command) -> Result<ExitCode, ConfigErrors> {
         }
         Command::Cache(c) => {
             outln!("{}", c.run()?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Dram { machine, dram } => {
+            outln!("{}", dram.run(resolve(&machine)?)?);
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { repeat } => {

@@ -19,6 +19,7 @@ mod queues;
 pub mod sched;
 mod stats;
 mod timing;
+pub mod trace;
 
 pub use addr_map::{AddressMap, DramCoord};
 pub use command::{CommandRecord, DramCommand};
