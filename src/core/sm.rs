@@ -216,7 +216,8 @@ impl Sm {
         let slot = r.warp_slot as usize;
         if r.kind == AccessKind::Write {
             self.warps[slot].stores_out -= 1;
-        } else if let Some((slot, dst)) = self.wl.complete(&r, now, left_sm, stats) {
+        } else if let Some((slot, dst)) = self.wl.complete(&r, self.addr_map.decode(r.local).bank, now, left_sm, stats)
+        {
             self.warps[slot].complete_load(dst);
         }
         self.try_exit(slot, kernel);
