@@ -210,11 +210,12 @@ impl DramChannel {
         self.cmd.log.as_deref().unwrap_or(&[])
     }
 
-    /// The L2 answered `req` itself; if it carries its warp-group's tag, the controller
-    /// learns that the group is complete.
-    pub fn forward_tag(&mut self, req: &MemReq) {
-        if req.group_last && !req.dram_served {
-            self.sched.on_group_tag(req);
+    /// A reply leaves the partition; if it carries its warp-group's tag, the controller
+    /// learns that the group is complete (the tagged request may have hit in the L2 or
+    /// merged with another warp's miss, and never reached this controller itself).
+    pub fn forward_tag(&mut self, req: &MemReq, now: u64) {
+        if req.group_last {
+            self.sched.on_group_tag(req, now);
         }
     }
 

@@ -86,7 +86,7 @@ impl Partition {
             for k in 0..nb {
                 let b = (self.out_rr + k) % nb;
                 if let Some(r) = self.banks[b].responses.pop_front() {
-                    self.dram.forward_tag(&r);
+                    self.dram.forward_tag(&r, now.dram);
                     self.out_queue.push(r);
                     self.out_rr = (b + 1) % nb;
                     progress = true;

@@ -118,7 +118,7 @@ pub trait TransactionPolicy {
 
     /// The L2 answered a warp-group's tagged request itself, so the tag never reaches
     /// the controller that way; the partition forwards it.
-    fn on_group_tag(&mut self, _req: &MemReq) {}
+    fn on_group_tag(&mut self, _req: &MemReq, _now: u64) {}
 }
 
 /// The configured policy, dispatched by enum to keep the per-cycle path monomorphic.
@@ -202,8 +202,8 @@ impl TransactionPolicy for DramScheduler {
     fn on_removed(&mut self, q: &QueuedReq) {
         dispatch!(self, p => p.on_removed(q))
     }
-    fn on_group_tag(&mut self, req: &MemReq) {
-        dispatch!(self, p => p.on_group_tag(req))
+    fn on_group_tag(&mut self, req: &MemReq, now: u64) {
+        dispatch!(self, p => p.on_group_tag(req, now))
     }
 }
 

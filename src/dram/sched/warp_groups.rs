@@ -51,7 +51,13 @@ impl WarpGroups {
 
     pub fn on_arrival(&mut self, q: &QueuedReq, now: u64) {
         let Some(key) = key_of(&q.req) else { return };
-        let e = self.entries.entry(key).or_insert_with(|| Entry { first_arrival: now, ..Entry::default() });
+        let fresh = Entry { first_arrival: now, ..Entry::default() };
+        let e = self.entries.entry(key).or_insert_with(|| fresh.clone());
+        if e.queued == 0 {
+            // Only a forwarded tag waited here: it belongs to this warp-load if recent.
+            let tagged = e.tagged && now < e.first_arrival + self.timeout;
+            *e = Entry { tagged, ..fresh };
+        }
         e.queued += 1;
         e.tagged |= q.req.group_last;
     }
@@ -66,17 +72,17 @@ impl WarpGroups {
         }
     }
 
-    /// The group's tagged request was answered before DRAM (an L2 hit): the group is
-    /// complete if it is queued here.
-    pub fn on_tag(&mut self, req: &MemReq) {
-        if let Some(e) = key_of(req).and_then(|k| self.entries.get_mut(&k)) {
-            e.tagged = true;
-        }
+    /// The group's tagged request was answered before DRAM (an L2 hit or merge).
+    pub fn on_tag(&mut self, req: &MemReq, now: u64) {
+        let Some(key) = key_of(req) else { return };
+        // The tag may come before the group's misses reach this controller: it waits.
+        let e = self.entries.entry(key).or_insert_with(|| Entry { first_arrival: now, ..Entry::default() });
+        e.tagged = true;
     }
 
     /// Some request of `req`'s group is still in the read queue.
     pub fn is_queued(&self, req: &MemReq) -> bool {
-        key_of(req).is_some_and(|k| self.entries.contains_key(&k))
+        key_of(req).and_then(|k| self.entries.get(&k)).is_some_and(|e| e.queued > 0)
     }
 
     /// A controller picked this warp's group with score `rc`; only groups queued here match.
@@ -105,7 +111,12 @@ impl WarpGroups {
 
     /// The earliest cycle after `now` at which a queued incomplete group times out.
     pub fn next_timeout(&self, now: u64) -> Option<u64> {
-        self.entries.values().filter(|e| !e.tagged).map(|e| e.first_arrival + self.timeout).filter(|&t| t > now).min()
+        self.entries
+            .values()
+            .filter(|e| !e.tagged && e.queued > 0)
+            .map(|e| e.first_arrival + self.timeout)
+            .filter(|&t| t > now)
+            .min()
     }
 }
 
@@ -155,5 +166,21 @@ mod tests {
         t.on_scheduled(&r);
         t.on_remote((2, 4), 1);
         assert_eq!(t.next_timeout(0), None);
+    }
+
+    #[test]
+    fn a_tag_forwarded_before_the_group_arrives_waits_for_it() {
+        let mut t = WarpGroups::new(50);
+        let first = member(1, 3, 9, false, 100);
+        t.on_tag(&member(2, 3, 9, true, 0).req, 95);
+        assert!(!t.is_queued(&first.req));
+        t.on_arrival(&first, 100);
+        let q = [first.clone()];
+        let banks = [BankView::default()];
+        assert!(t.groups(&view(&q, &banks))[0].complete);
+        t.on_scheduled(&first);
+        t.on_tag(&member(2, 3, 9, true, 0).req, 200);
+        t.on_arrival(&first, 300);
+        assert!(!t.groups(&view(&q, &banks))[0].complete, "a stale tag belongs to an older warp-load");
     }
 }

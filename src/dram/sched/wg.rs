@@ -192,8 +192,8 @@ impl TransactionPolicy for Wg {
         self.groups.on_arrival(q, now);
     }
 
-    fn on_group_tag(&mut self, req: &MemReq) {
-        self.groups.on_tag(req);
+    fn on_group_tag(&mut self, req: &MemReq, now: u64) {
+        self.groups.on_tag(req, now);
     }
 
     fn on_removed(&mut self, q: &QueuedReq) {
