@@ -85,3 +85,13 @@ fn single_bank_row_burst_utilization_matches_the_paper() {
         assert!((got / want - 1.0).abs() < 0.05, "n = {n}: {got} vs {want}");
     }
 }
+
+#[test]
+fn new_dram_fields_are_validated() {
+    let o = dram(&["--set", "dram.sbwas_alpha=1.5"], &data("dram_small.trace"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("dram.sbwas_alpha"), "{err}");
+    let o = dram(&["--set", "dram.ideal=perfect"], &data("dram_small.trace"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("zero_latency_divergence"), "{err}");
+}

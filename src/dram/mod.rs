@@ -333,4 +333,51 @@ mod tests {
         assert_eq!(now - 7, 18 + 18 + 4, "ACT, tRCD, tCL, 4 bus cycles");
         assert_eq!(ch.command_log()[0].cmd, DramCommand::Act);
     }
+
+    #[test]
+    fn zero_divergence_bound_returns_the_rest_of_a_warp_load_behind_its_first() {
+        let mut cfg = preset("sc14-gtx480").unwrap();
+        cfg.dram.ideal = DramIdealKind::ZeroLatencyDivergence;
+        let mut ch = DramChannel::new(&cfg, 0);
+        let map = ch.address_map().clone();
+        // Eight reads of warp-load (SM 1, slot 7) to eight rows of bank 0: row misses in
+        // series, more than the bank's command queue (4) holds.
+        for row in 0..8 {
+            let mut r = MemReq::new(row as u64, 0, AccessKind::Read, 128);
+            r.local = map.encode(0, row, 0);
+            r.sm = 1;
+            r.warp_load = 7;
+            r.t_issue = 10;
+            ch.push(r, 0);
+        }
+        let mut now = 0;
+        let first = loop {
+            ch.tick(now);
+            if let Some(r) = ch.pop_done(now) {
+                break r;
+            }
+            now += 1;
+        };
+        assert_eq!(first.id, 0);
+        assert_eq!(ch.take_releases(), vec![(1, 7)]);
+        let waiting = ch.read_queue_len();
+        assert!(waiting >= 3, "{waiting} reads still in the read queue");
+        assert!(ch.release((1, 7), 11, now));
+        assert_eq!(ch.read_queue_len(), 0);
+        let released_by = now + 1 + 4 * waiting as u64;
+        let mut done = 0;
+        for t in now..=released_by {
+            ch.tick(t);
+            while ch.pop_done(t).is_some() {
+                done += 1;
+            }
+        }
+        assert!(done >= waiting, "{done} of the {waiting} released reads back by cycle {released_by}");
+        assert!(ch.stats().data_bus_busy >= 4 * (1 + waiting as u64), "released reads still use the bus");
+        let mut late = MemReq::new(9, 0, AccessKind::Read, 128);
+        (late.sm, late.warp_load, late.t_issue) = (1, 7, 10);
+        ch.push(late, now);
+        assert!(ch.take_releases().is_empty());
+        assert_eq!(ch.read_queue_len(), 0, "a late read of a released warp-load skips the queue");
+    }
 }
