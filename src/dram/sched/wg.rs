@@ -53,6 +53,10 @@ pub struct Wg {
     outbox: Vec<(GroupKey, u32)>,
 }
 
+/// How a complete group ranks, lowest first: not a single-request group near a write
+/// drain (WG-W), score, fewer row hits, age order.
+type Rank = (bool, u32, u32, usize);
+
 /// What `choose` decided: the request, and the group newly selected (with its score).
 struct Choice {
     index: usize,
@@ -146,7 +150,7 @@ impl Wg {
             }
         }
         let near_drain = self.features.write_aware && wg_w::near_drain(view);
-        let mut best: Option<((bool, u32, u32, usize), &Group, usize)> = None;
+        let mut best: Option<(Rank, &Group, usize)> = None;
         for (order, g) in groups.iter().enumerate().filter(|(_, g)| g.complete) {
             let Some(index) = self.request_in(view, g) else { continue };
             let (local, hits) = Self::score(view, g);
