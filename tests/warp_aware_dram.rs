@@ -85,3 +85,23 @@ fn wg_w_does_no_harm_on_hotspot() {
 fn wg_w_does_no_harm_on_conv_separable() {
     no_harm("conv_separable");
 }
+
+/// SC'14 fig. 4's other bound: with perfect coalescing no warp-load has two requests, so
+/// none diverges, and the DRAM sees fewer reads.
+#[test]
+fn perfect_coalescing_leaves_no_divergence() {
+    let mut cfg = preset("sc14-gtx480").unwrap();
+    let base = {
+        let mut sim = Simulator::new(cfg.clone(), "spmv", Size::Tiny, 1).unwrap();
+        sim.run_until(u64::MAX);
+        build_report(&sim)
+    };
+    cfg.core.perfect_coalescing = true;
+    let mut sim = Simulator::new(cfg, "spmv", Size::Tiny, 1).unwrap();
+    sim.run_until(u64::MAX);
+    assert!(sim.is_finished() && sim.error().is_none());
+    let r = build_report(&sim);
+    assert!(base.latency.avg_divergence > 0.0);
+    assert_eq!(r.latency.divergence_histogram.samples, 0);
+    assert!(r.dram.reads < base.dram.reads, "{} vs {}", r.dram.reads, base.dram.reads);
+}

@@ -63,6 +63,9 @@ pub struct CoreConfig {
     pub alu_latency: u32,
     /// Memory instructions that may wait in the LD/ST unit's input queue.
     pub ldst_queue: u32,
+    /// Upper bound of SC'14 fig. 4: every load coalesces into one request (its first line).
+    #[serde(default)]
+    pub perfect_coalescing: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

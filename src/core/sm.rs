@@ -63,6 +63,8 @@ pub struct Sm {
     wl: WarpLoadTable,
     addr_map: AddressMap,
     alu_latency: u64,
+    /// Loads become one request each (`core.perfect_coalescing`).
+    perfect_coalescing: bool,
     line_bytes: u32,
     l2_ports: usize,
     next_req: u64,
@@ -95,6 +97,7 @@ impl Sm {
             wl: WarpLoadTable::default(),
             addr_map: AddressMap::new(cfg),
             alu_latency: c.alu_latency as u64,
+            perfect_coalescing: c.perfect_coalescing,
             line_bytes: cfg.l1d.line_bytes,
             l2_ports: cfg.l2.ports as usize,
             next_req: (id as u64) << 40,
@@ -259,6 +262,9 @@ impl Sm {
             }
             Instr::Mem(m) => {
                 coalesce(&m, self.line_bytes, &mut self.coalesced);
+                if self.perfect_coalescing && m.kind == AccessKind::Read {
+                    self.coalesced.len = self.coalesced.len.min(1);
+                }
                 let n = self.coalesced.len as u32;
                 if n > 0 {
                     self.stats.requests += n as u64;
