@@ -49,6 +49,9 @@ pub struct MemReq {
     pub pc: u32,
     /// Index of the warp-load in the SM's warp-load table, or `NO_WARP_LOAD`.
     pub warp_load: u32,
+    /// The last request of its warp-load sent to this partition: a DRAM controller that
+    /// sees it knows the warp-group is complete (SC'14 §IV-B).
+    pub group_last: bool,
     /// Destination memory partition (DRAM channel).
     pub partition: u16,
     /// Address with the channel bits removed: what the L2 slice and the DRAM channel index by.
@@ -86,6 +89,7 @@ impl MemReq {
             cta: 0,
             pc: 0,
             warp_load: NO_WARP_LOAD,
+            group_last: false,
             partition: 0,
             local: addr,
             writeback: false,

@@ -53,6 +53,10 @@ impl<T> BoundedQueue<T> {
         self.capacity
     }
 
+    pub fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut T> {
+        self.items.iter_mut()
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = &T> {
         self.items.iter()
     }

@@ -126,3 +126,33 @@ fn skipping_matches_ticking_every_cycle_under_medic_and_its_rivals() {
     };
     assert!(report(&cfg, t().benchmark(), true) == report(&cfg, t().benchmark(), false));
 }
+
+#[test]
+fn skipping_matches_ticking_every_cycle_with_dram_schedulers() {
+    use warpscope::config::{DramIdealKind, DramSchedulerKind as K};
+    let kinds = [K::Gmc, K::Wg, K::WgM, K::WgBw, K::WgW, K::Sbwas, K::Wafcfs];
+    let cases =
+        kinds.map(|k| (k, DramIdealKind::None)).into_iter().chain([(K::Gmc, DramIdealKind::ZeroLatencyDivergence)]);
+    for (kind, ideal) in cases {
+        let mut cfg = preset("sc14-gtx480").unwrap();
+        cfg.dram.scheduler = kind;
+        cfg.dram.ideal = ideal;
+        // A short timeout so that untagged groups time out inside the run.
+        cfg.dram.age_threshold = 60;
+        let skip = report(&cfg, build("spmv", Size::Tiny, 3).unwrap(), true);
+        let tick = report(&cfg, build("spmv", Size::Tiny, 3).unwrap(), false);
+        assert!(skip == tick, "{kind:?} {ideal:?}: idle skipping changed the report");
+        let t = || RandomTraffic {
+            ctas: 30,
+            threads: 128,
+            steps: 10,
+            footprint: 8 << 20,
+            lines_per_load: 8,
+            store_every: 2,
+            seed: 5,
+        };
+        cfg.dram.command_queue = 1;
+        let (skip, tick) = (report(&cfg, t().benchmark(), true), report(&cfg, t().benchmark(), false));
+        assert!(skip == tick, "{kind:?} {ideal:?}: idle skipping changed the report under pressure");
+    }
+}

@@ -136,5 +136,22 @@ export const DEMOS = [
         sets: { 'l2.bypass': 'medic', 'l2.insertion': 'medic', 'dram.scheduler': 'medic_wms', 'l2.write_policy': 'write_through' },
       },
     ],
+    ],
+  },
+  {
+    id: 'warpaware',
+    title: 'Warp-aware DRAM scheduling on spmv',
+    text: 'spmv\'s gathers spread a warp over banks and channels. FR-FCFS and GMC chase row hits; WG serves whole warp-groups, WG-M lines them up across channels, WG-Bw keeps bandwidth with MERB, WG-W minds write drains (first 40K cycles; the divergence histograms overlay, bandwidth is in the table).',
+    runs: ['fr_fcfs', 'gmc', 'wg', 'wg_m', 'wg_bw', 'wg_w'].map((s) => ({
+      preset: 'sc14-gtx480', kernel: 'spmv', size: 'paper', seed: 1, maxCycles: 40000, sets: { 'dram.scheduler': s },
+    })),
+  },
+  {
+    id: 'warpaware_bfs',
+    title: 'Warp-aware DRAM scheduling on bfs',
+    text: 'The same six schedulers on bfs, whose warps touch fewer channels: coordination between controllers matters less than within one (first 40K cycles).',
+    runs: ['fr_fcfs', 'gmc', 'wg', 'wg_m', 'wg_bw', 'wg_w'].map((s) => ({
+      preset: 'sc14-gtx480', kernel: 'bfs', size: 'paper', seed: 1, maxCycles: 40000, sets: { 'dram.scheduler': s },
+    })),
   },
 ];

@@ -7,6 +7,8 @@ mod cache;
 mod classify;
 #[path = "warpscope/compare.rs"]
 mod compare;
+#[path = "warpscope/dram.rs"]
+mod dram;
 #[path = "warpscope/sweep.rs"]
 mod sweep;
 
@@ -185,6 +187,13 @@ enum Command {
         #[command(flatten)]
         cmd: compare::CompareCmd,
     },
+    /// Run a request trace through the DRAM channels alone; print latency, bandwidth and row hits as JSON.
+    Dram {
+        #[command(flatten)]
+        machine: MachineArgs,
+        #[command(flatten)]
+        dram: dram::DramCmd,
+    },
     /// Measure simulation speed on a fixed set of runs.
     Bench {
         /// Repetitions per run; the fastest is reported.
@@ -257,6 +266,10 @@ fn dispatch(cmd: Command) -> Result<ExitCode, ConfigErrors> {
         }
         Command::Compare { base, size, cmd } => {
             out!("{}", cmd.run(size.into(), |bundle| resolve_with(&base, Some(bundle)))?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Dram { machine, dram } => {
+            outln!("{}", dram.run(resolve(&machine)?)?);
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { repeat } => {

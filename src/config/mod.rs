@@ -118,6 +118,9 @@ pub struct CoreConfig {
     /// `iwarp`: L1 accesses of the victim outside the contended set that release its aggressor.
     #[serde(default = "defaults::iwarp_quiet_accesses")]
     pub iwarp_quiet_accesses: u32,
+    /// Upper bound of SC'14 fig. 4: every load coalesces into one request (its first line).
+    #[serde(default)]
+    pub perfect_coalescing: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -185,13 +188,29 @@ impl<'de> Deserialize<'de> for BypassSlots {
 }
 
 mod defaults {
-    use super::{L1BypassKind, L2BypassKind, L2InsertionKind};
+    use super::{DramIdealKind, L1BypassKind, L2BypassKind, L2InsertionKind};
 
     pub fn l2_bypass() -> L2BypassKind {
         L2BypassKind::None
     }
     pub fn l2_insertion() -> L2InsertionKind {
         L2InsertionKind::Mru
+    }
+
+    pub fn age_threshold() -> u32 {
+        600
+    }
+    pub fn max_row_hit_streak() -> u32 {
+        32
+    }
+    pub fn coordination_latency() -> u32 {
+        4
+    }
+    pub fn sbwas_alpha() -> f64 {
+        0.5
+    }
+    pub fn dram_ideal() -> DramIdealKind {
+        DramIdealKind::None
     }
 
     pub fn bypass() -> L1BypassKind {
@@ -302,6 +321,23 @@ pub struct DramConfig {
     /// XOR the bank index with the low row bits (spreads row-strided streams over banks).
     pub bank_xor: bool,
     pub timing: DramTiming,
+    /// GMC and warp-aware schedulers: a request older than this many DRAM cycles goes
+    /// first (stops row-hit streams from starving old row misses); warp-aware schedulers
+    /// also stop waiting for the tagged last request of a warp-group after it.
+    #[serde(default = "defaults::age_threshold")]
+    pub age_threshold: u32,
+    /// GMC: row hits a bank may serve in a row while an older row miss waits for it.
+    #[serde(default = "defaults::max_row_hit_streak")]
+    pub max_row_hit_streak: u32,
+    /// WG-M and later: DRAM cycles a (warp, score) message takes between two controllers.
+    #[serde(default = "defaults::coordination_latency")]
+    pub coordination_latency: u32,
+    /// SBWAS: weight of the row-hit term against the fewest-remaining-requests term (0..=1).
+    #[serde(default = "defaults::sbwas_alpha")]
+    pub sbwas_alpha: f64,
+    /// Idealized upper bound instead of the real controller.
+    #[serde(default = "defaults::dram_ideal")]
+    pub ideal: DramIdealKind,
 }
 
 /// GDDR5 timing parameters, in DRAM command-clock cycles (tCK).

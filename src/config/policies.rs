@@ -159,6 +159,21 @@ policy_enum!(
         FrFcfs => "fr_fcfs",
         /// MeDiC's WMS: FR-FCFS over requests of mostly-hit/all-hit warps first, then over the rest.
         MedicWms => "medic_wms",
+        /// GPU memory controller baseline (SC'14 §II-C): row-hit streams per bank with an
+        /// age threshold and a maximum row-hit streak.
+        Gmc => "gmc",
+        /// Warp-groups, shortest expected completion first (SC'14 §IV-B).
+        Wg => "wg",
+        /// WG plus scores exchanged between channels over a coordination network (§IV-C).
+        WgM => "wg_m",
+        /// WG-M plus MERB: row misses wait until their bank served its minimum efficient row burst (§IV-D).
+        WgBw => "wg_bw",
+        /// WG-Bw plus warp-aware write drain: single-request warp-groups first near the high watermark (§IV-E).
+        WgW => "wg_w",
+        /// SIMT-aware potential function of Lakshminarayana et al.: row hit vs. fewest remaining requests.
+        Sbwas => "sbwas",
+        /// Warp-groups first-come first-served.
+        Wafcfs => "wafcfs",
     }
 );
 
@@ -192,6 +207,17 @@ policy_enum!(
     }
 );
 
+policy_enum!(
+    /// Idealized DRAM upper bounds (`dram.ideal`, SC'14 fig. 4).
+    DramIdealKind {
+        /// The real controller.
+        None => "none",
+        /// Once a warp-load's first DRAM read is served, its other DRAM reads return right
+        /// behind it (each still takes its data-bus cycles).
+        ZeroLatencyDivergence => "zero_latency_divergence",
+    }
+);
+
 /// Name and valid values of every policy family, for `warpscope list policies`.
 pub fn policy_families() -> Vec<(&'static str, &'static [&'static str])> {
     vec![
@@ -209,5 +235,6 @@ pub fn policy_families() -> Vec<(&'static str, &'static [&'static str])> {
         ("l2.insertion", L2InsertionKind::NAMES),
         ("mem.partition_mapping", PartitionMapping::NAMES),
         ("dram.scheduler", DramSchedulerKind::NAMES),
+        ("dram.ideal", DramIdealKind::NAMES),
     ]
 }

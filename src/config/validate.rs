@@ -308,6 +308,12 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
         k.0.push(ConfigError::new("dram.timing.t_rfc", format!("{} must be below t_refi ({})", t.t_rfc, t.t_refi)));
     }
     medic(&mut k, c);
+    k.positive("dram.age_threshold", d.age_threshold as u64);
+    k.positive("dram.max_row_hit_streak", d.max_row_hit_streak as u64);
+    k.positive("dram.coordination_latency", d.coordination_latency as u64);
+    if !(0.0..=1.0).contains(&d.sbwas_alpha) {
+        k.0.push(ConfigError::new("dram.sbwas_alpha", format!("{} is outside 0..=1", d.sbwas_alpha)));
+    }
     k.positive("stats.sample_interval", c.stats.sample_interval);
     k.positive("stats.watchdog_cycles", c.stats.watchdog_cycles);
 

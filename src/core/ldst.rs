@@ -24,6 +24,8 @@ pub struct Pending {
     pub op: CacheOp,
     pub pc: u32,
     pub warp_load: u32,
+    /// The last of its warp-load's requests to its partition (the warp-group tag).
+    pub group_last: bool,
     /// The last request of its instruction: sending it completes the instruction.
     pub last: bool,
 }
@@ -136,6 +138,7 @@ mod tests {
             op: CacheOp::Ca,
             pc: 0,
             warp_load: 0,
+            group_last: last,
             last,
         }
     }

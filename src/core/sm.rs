@@ -16,7 +16,7 @@ use crate::cache::l1::{L1Event, L1D};
 use crate::config::{Config, CoordinatedMode, L1BypassKind};
 use crate::dram::AddressMap;
 use crate::icnt::Crossbar;
-use crate::kernels::{Grid, Instr, Kernel};
+use crate::kernels::{Grid, Instr, Kernel, WARP_SIZE};
 use crate::mem::{AccessKind, CacheOp, MemReq, NO_WARP_LOAD};
 use crate::partition::Partition;
 use crate::stats::LoadStats;
@@ -70,6 +70,8 @@ pub struct Sm {
     wl: WarpLoadTable,
     addr_map: AddressMap,
     alu_latency: u64,
+    /// Loads become one request each (`core.perfect_coalescing`).
+    perfect_coalescing: bool,
     line_bytes: u32,
     l2_ports: usize,
     next_req: u64,
@@ -116,6 +118,7 @@ impl Sm {
             wl: WarpLoadTable::default(),
             addr_map: AddressMap::new(cfg),
             alu_latency: c.alu_latency as u64,
+            perfect_coalescing: c.perfect_coalescing,
             line_bytes: cfg.l1d.line_bytes,
             l2_ports: cfg.l2.ports as usize,
             next_req: (id as u64) << 40,
@@ -270,6 +273,7 @@ impl Sm {
         req.cta = w.cta;
         req.pc = p.pc;
         req.warp_load = p.warp_load;
+        req.group_last = p.group_last;
         req.partition = p.partition;
         req.local = p.local;
         req.t_issue = now;
@@ -303,7 +307,8 @@ impl Sm {
         let slot = r.warp_slot as usize;
         if r.kind == AccessKind::Write {
             self.warps[slot].stores_out -= 1;
-        } else if let Some((slot, dst)) = self.wl.complete(&r, now, left_sm, stats) {
+        } else if let Some((slot, dst)) = self.wl.complete(&r, self.addr_map.decode(r.local).bank, now, left_sm, stats)
+        {
             self.warps[slot].complete_load(dst);
         }
         self.try_exit(slot, kernel);
@@ -347,6 +352,9 @@ impl Sm {
             }
             Instr::Mem(m) => {
                 coalesce(&m, self.line_bytes, &mut self.coalesced);
+                if self.perfect_coalescing && m.kind == AccessKind::Read {
+                    self.coalesced.len = self.coalesced.len.min(1);
+                }
                 let n = self.coalesced.len as u32;
                 if n > 0 {
                     self.stats.requests += n as u64;
@@ -366,16 +374,22 @@ impl Sm {
                     };
                     let (c, map) = (&self.coalesced, &self.addr_map);
                     let n = c.len;
+                    let mut parts = [0u16; WARP_SIZE];
+                    for (p, &line) in parts.iter_mut().zip(&c.lines[..n]) {
+                        *p = map.partition(line) as u16;
+                    }
+                    let read = warp_load != NO_WARP_LOAD;
                     self.ldst.push(c.iter().enumerate().map(|(i, (line, bytes))| Pending {
                         slot,
                         line,
-                        partition: map.partition(line) as u16,
+                        partition: parts[i],
                         local: map.local(line),
                         bytes,
                         kind: m.kind,
                         op,
                         pc: m.pc,
                         warp_load,
+                        group_last: read && !parts[i + 1..n].contains(&parts[i]),
                         last: i + 1 == n,
                     }));
                 }

@@ -24,6 +24,10 @@ pub struct WarpLoad {
     /// Requests that left the SM.
     went_out: u32,
     partitions: u64,
+    /// Channels of the DRAM-served requests.
+    dram_channels: u64,
+    /// Distinct (channel, bank) pairs of the DRAM-served requests (at most one per request).
+    dram_banks: Vec<(u16, u32)>,
 }
 
 /// A slab of warp-loads with a free list; indices travel in `MemReq::warp_load`.
@@ -48,11 +52,12 @@ impl WarpLoadTable {
         }
     }
 
-    /// Records one returned request at core cycle `now`; when it is the load's last,
+    /// Records one returned request (served, if by DRAM, in `bank`) at core cycle `now`; when it is the load's last,
     /// closes the entry, reports it to `stats` and returns (warp slot, register).
     pub fn complete(
         &mut self,
         req: &MemReq,
+        bank: u32,
         now: u64,
         left_sm: bool,
         stats: &mut LoadStats,
@@ -72,6 +77,10 @@ impl WarpLoadTable {
                 }
                 e.dram_n += 1;
                 e.dram_last = now;
+                e.dram_channels |= 1 << (req.partition % 64);
+                if !e.dram_banks.contains(&(req.partition, bank)) {
+                    e.dram_banks.push((req.partition, bank));
+                }
             } else if req.l2_hit {
                 if e.l2_hits == 0 {
                     e.l2_hit_first = now;
@@ -84,7 +93,7 @@ impl WarpLoadTable {
         if e.remaining > 0 {
             return None;
         }
-        let e = e.clone();
+        let e = std::mem::take(e);
         self.free.push(req.warp_load);
         stats.record_warp_load(&WarpLoadSummary {
             requests: e.requests,
@@ -95,6 +104,8 @@ impl WarpLoadTable {
             all_l2_hits: e.went_out >= 2 && e.l2_hits == e.went_out,
             l2_hit_divergence: e.l2_hit_last - e.l2_hit_first,
             channels: e.partitions.count_ones(),
+            dram_channels: e.dram_channels.count_ones(),
+            dram_banks: e.dram_banks.len() as u32,
         });
         Some((e.slot, e.dst))
     }
@@ -115,4 +126,7 @@ pub struct WarpLoadSummary {
     pub all_l2_hits: bool,
     pub l2_hit_divergence: u64,
     pub channels: u32,
+    /// Channels and banks its DRAM-served requests went to.
+    pub dram_channels: u32,
+    pub dram_banks: u32,
 }

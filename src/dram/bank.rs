@@ -10,12 +10,20 @@ pub(crate) struct Txn {
     pub q: QueuedReq,
     /// An ACT was issued for this transaction (its column access is a row miss).
     pub activated: bool,
+    /// Expected service cost when it was queued: 1 for a row hit, 3 for a row miss.
+    pub score: u32,
 }
+
+/// Warp-aware score of a row hit and of a row miss (tCL against tRP + tRCD + tCL).
+pub(crate) const HIT_SCORE: u32 = 1;
+pub(crate) const MISS_SCORE: u32 = 3;
 
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Bank {
     pub open_row: Option<u32>,
     pub cmdq: VecDeque<Txn>,
+    /// Sum of the queued transactions' scores.
+    pub score: u32,
     /// Earliest ACT: tRP after PRE, tRC after ACT, tRFC after REF.
     pub act_ready: u64,
     /// Earliest PRE: tRAS after ACT, tRTP after RD, tWR after write data.
@@ -36,6 +44,7 @@ impl Bank {
             open_row: self.open_row,
             planned_row: self.cmdq.back().map(|t| t.q.coord.row).or(self.open_row),
             queued: self.cmdq.len() as u32,
+            score: self.score,
         }
     }
 }

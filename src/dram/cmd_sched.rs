@@ -9,7 +9,7 @@
 //! precharged (after a head that already spent its ACT gets its column access), then a
 //! REF blocks all banks for tRFC and the next refresh is due tREFI after it.
 
-use super::bank::{Bank, Txn};
+use super::bank::{Bank, Txn, HIT_SCORE, MISS_SCORE};
 use super::command::{CommandRecord, DramCommand};
 use super::sched::{BankView, QueuedReq};
 use super::stats::DramStats;
@@ -86,10 +86,22 @@ impl CommandScheduler {
     pub fn enqueue(&mut self, q: QueuedReq) {
         let b = q.coord.bank as usize;
         if let Some(bank) = self.banks.get_mut(b) {
-            bank.cmdq.push_back(Txn { q, activated: false });
+            let score = if self.views[b].planned_row == Some(q.coord.row) { HIT_SCORE } else { MISS_SCORE };
+            bank.score += score;
+            bank.cmdq.push_back(Txn { q, activated: false, score });
             self.views[b] = bank.view();
             self.queued += 1;
         }
+    }
+
+    /// Zero-divergence bound: data of a read that skips the banks, placed after the
+    /// bus's last beat. Returns the cycle after its last beat.
+    pub fn reserve_bus(&mut self, now: u64, bytes: u32, stats: &mut DramStats) -> u64 {
+        let bus = self.p.bus_cycles(bytes);
+        let start = self.chan.bus_free.max(now + 1);
+        self.chan.bus_free = start + bus;
+        stats.data_bus_busy += bus;
+        self.chan.bus_free
     }
 
     fn refreshing(&self, now: u64) -> bool {
@@ -196,6 +208,7 @@ impl CommandScheduler {
             }
             Next::Col => {
                 let txn = bank.cmdq.pop_front()?;
+                bank.score -= txn.score;
                 self.queued -= 1;
                 let write = txn.q.req.is_write();
                 let bus = p.bus_cycles(txn.q.req.bytes);

@@ -19,17 +19,21 @@ mod queues;
 pub mod sched;
 mod stats;
 mod timing;
+pub mod trace;
 
 pub use addr_map::{AddressMap, DramCoord};
 pub use command::{CommandRecord, DramCommand};
 pub use sched::{DramScheduler, TransactionPolicy};
 pub use stats::DramStats;
 
-use crate::config::Config;
+use crate::config::{Config, DramIdealKind};
 use crate::mem::{AccessKind, MemReq};
 use cmd_sched::CommandScheduler;
 use queues::Queues;
+use sched::warp_groups::key_of;
+use sched::GroupKey;
 use sched::QueuedReq;
+use std::collections::HashMap;
 use std::collections::VecDeque;
 
 /// One DRAM channel and its controller; all times are DRAM command cycles.
@@ -46,6 +50,13 @@ pub struct DramChannel {
     stats: DramStats,
     /// Read-queue occupancy is integrated up to (not including) this cycle.
     occupancy_until: u64,
+    /// The zero-latency-divergence bound is on.
+    ideal: bool,
+    /// Zero-divergence bound: warp-loads whose first DRAM read completed, with the core
+    /// cycle of the release; their reads issued before it return right behind.
+    released: HashMap<GroupKey, u64>,
+    /// Warp-loads whose first DRAM read this channel just completed.
+    releases_out: Vec<GroupKey>,
 }
 
 impl DramChannel {
@@ -61,6 +72,9 @@ impl DramChannel {
             in_flight: VecDeque::new(),
             stats: DramStats::default(),
             occupancy_until: 0,
+            ideal: d.ideal == DramIdealKind::ZeroLatencyDivergence,
+            released: HashMap::new(),
+            releases_out: Vec::new(),
         }
     }
 
@@ -77,6 +91,10 @@ impl DramChannel {
         }
         self.account(now);
         req.t_dram_arrive = now;
+        if self.is_released(&req) {
+            self.serve_released(req, now);
+            return;
+        }
         let q = QueuedReq { coord: self.map.decode(req.local), req };
         self.sched.on_arrival(&q, now);
         self.queues.push(q);
@@ -105,6 +123,9 @@ impl DramChannel {
         }
         let (_, mut req) = self.in_flight.pop_front()?;
         req.dram_served = true;
+        if self.ideal && !self.is_released(&req) {
+            self.releases_out.extend(key_of(&req));
+        }
         self.sched.on_read_done(&req, now);
         Some(req)
     }
@@ -120,7 +141,8 @@ impl DramChannel {
         if !view.queue.is_empty() && self.sched.could_pick(&view) {
             return Some(soon);
         }
-        let done = self.in_flight.front().map(|&(t, _)| t.max(soon));
+        let timed = if view.queue.is_empty() { None } else { self.sched.next_event(&view) };
+        let done = [self.in_flight.front().map(|&(t, _)| t.max(soon)), timed].into_iter().flatten().min();
         // An idle controller does nothing in tick (refresh is replayed on the next push).
         let cmd = if self.controller_idle() { None } else { self.cmd.next_event(now) };
         Some(match (done, cmd) {
@@ -186,6 +208,54 @@ impl DramChannel {
     /// Commands issued since the log was switched on (empty when it is off).
     pub fn command_log(&self) -> &[CommandRecord] {
         self.cmd.log.as_deref().unwrap_or(&[])
+    }
+
+    /// A reply leaves the partition; if it carries its warp-group's tag, the controller
+    /// learns that the group is complete (the tagged request may have hit in the L2 or
+    /// merged with another warp's miss, and never reached this controller itself).
+    pub fn forward_tag(&mut self, req: &MemReq, now: u64) {
+        if req.group_last {
+            self.sched.on_group_tag(req, now);
+        }
+    }
+
+    /// Zero-divergence bound: warp-loads whose first DRAM read completed here since the
+    /// last call, for the other channels to release.
+    pub fn take_releases(&mut self) -> Vec<GroupKey> {
+        std::mem::take(&mut self.releases_out)
+    }
+
+    /// Zero-divergence bound: the warp-load's first DRAM read completed (core cycle
+    /// `core_now`); its reads waiting here leave the read queue and return right behind,
+    /// each taking its data-bus cycles. True if any did.
+    pub fn release(&mut self, key: GroupKey, core_now: u64, now: u64) -> bool {
+        self.released.insert(key, core_now);
+        let mut any = false;
+        let mut i = 0;
+        while i < self.queues.read.len() {
+            if self.is_released(&self.queues.read[i].req) {
+                self.account(now);
+                let q = self.queues.remove(AccessKind::Read, i);
+                self.sched.on_removed(&q);
+                self.serve_released(q.req, now);
+                any = true;
+            } else {
+                i += 1;
+            }
+        }
+        any
+    }
+
+    fn is_released(&self, req: &MemReq) -> bool {
+        key_of(req).and_then(|k| self.released.get(&k)).is_some_and(|&t| req.t_issue < t)
+    }
+
+    /// A released read: its data follows the bus's current last beat.
+    fn serve_released(&mut self, req: MemReq, now: u64) {
+        let done = self.cmd.reserve_bus(now, req.bytes, &mut self.stats);
+        self.stats.reads += 1;
+        self.stats.read_latency_sum += done - req.t_dram_arrive;
+        self.in_flight.push_back((done, req));
     }
 
     /// Nothing waits in the read, write or command queues.
@@ -262,5 +332,52 @@ mod tests {
         assert_eq!(first.t_dram_arrive, 7);
         assert_eq!(now - 7, 18 + 18 + 4, "ACT, tRCD, tCL, 4 bus cycles");
         assert_eq!(ch.command_log()[0].cmd, DramCommand::Act);
+    }
+
+    #[test]
+    fn zero_divergence_bound_returns_the_rest_of_a_warp_load_behind_its_first() {
+        let mut cfg = preset("sc14-gtx480").unwrap();
+        cfg.dram.ideal = DramIdealKind::ZeroLatencyDivergence;
+        let mut ch = DramChannel::new(&cfg, 0);
+        let map = ch.address_map().clone();
+        // Eight reads of warp-load (SM 1, slot 7) to eight rows of bank 0: row misses in
+        // series, more than the bank's command queue (4) holds.
+        for row in 0..8 {
+            let mut r = MemReq::new(row as u64, 0, AccessKind::Read, 128);
+            r.local = map.encode(0, row, 0);
+            r.sm = 1;
+            r.warp_load = 7;
+            r.t_issue = 10;
+            ch.push(r, 0);
+        }
+        let mut now = 0;
+        let first = loop {
+            ch.tick(now);
+            if let Some(r) = ch.pop_done(now) {
+                break r;
+            }
+            now += 1;
+        };
+        assert_eq!(first.id, 0);
+        assert_eq!(ch.take_releases(), vec![(1, 7)]);
+        let waiting = ch.read_queue_len();
+        assert!(waiting >= 3, "{waiting} reads still in the read queue");
+        assert!(ch.release((1, 7), 11, now));
+        assert_eq!(ch.read_queue_len(), 0);
+        let released_by = now + 1 + 4 * waiting as u64;
+        let mut done = 0;
+        for t in now..=released_by {
+            ch.tick(t);
+            while ch.pop_done(t).is_some() {
+                done += 1;
+            }
+        }
+        assert!(done >= waiting, "{done} of the {waiting} released reads back by cycle {released_by}");
+        assert!(ch.stats().data_bus_busy >= 4 * (1 + waiting as u64), "released reads still use the bus");
+        let mut late = MemReq::new(9, 0, AccessKind::Read, 128);
+        (late.sm, late.warp_load, late.t_issue) = (1, 7, 10);
+        ch.push(late, now);
+        assert!(ch.take_releases().is_empty());
+        assert_eq!(ch.read_queue_len(), 0, "a late read of a released warp-load skips the queue");
     }
 }

@@ -2,6 +2,10 @@
 //! queue, its GDDR5 channel, per-bank return queues and the queue back to the
 //! interconnect. It works in three clock domains, one `tick_*` each.
 
+mod coord;
+
+pub use coord::CoordinationNetwork;
+
 use crate::cache::l2::bypass::Route;
 use crate::cache::l2::{line_key, DramQueue, L2Bank, L2Shared, L2Stats, WarpL2Counters};
 use crate::clock::Now;
@@ -84,6 +88,7 @@ impl Partition {
             for k in 0..nb {
                 let b = (self.out_rr + k) % nb;
                 if let Some(r) = self.banks[b].responses.pop_front() {
+                    self.dram.forward_tag(&r, now.dram);
                     self.out_queue.push(r);
                     self.out_rr = (b + 1) % nb;
                     progress = true;

@@ -24,7 +24,7 @@ use crate::core::sm::Ports;
 use crate::core::Sm;
 use crate::icnt::Crossbar;
 use crate::kernels::{self, Benchmark, Grid, Size};
-use crate::partition::Partition;
+use crate::partition::{CoordinationNetwork, Partition};
 use crate::stats::LoadStats;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -66,6 +66,8 @@ pub struct Simulator {
     pub(crate) clocks: Clocks,
     pub(crate) sms: Vec<Sm>,
     pub(crate) partitions: Vec<Partition>,
+    /// Links between the DRAM controllers (WG-M messages, zero-divergence releases).
+    pub(crate) coord: CoordinationNetwork,
     pub(crate) req_net: Crossbar,
     pub(crate) reply_net: Crossbar,
     pub(crate) loads: LoadStats,
@@ -145,6 +147,7 @@ impl Simulator {
             clocks: Clocks::new(&cfg.clocks),
             sms: (0..sms_n).map(|i| Sm::new(&cfg, i)).collect(),
             partitions: (0..parts).map(|i| Partition::new(&cfg, i)).collect(),
+            coord: CoordinationNetwork::new(&cfg),
             req_net: Crossbar::new(
                 sms_n,
                 parts * ports,
@@ -281,9 +284,11 @@ impl Simulator {
         let (mask, now) = self.clocks.next_edge();
         let mut progress = false;
         if mask & (1 << DRAM) != 0 {
+            progress |= self.coord.deliver(&mut self.partitions, now.dram);
             for p in &mut self.partitions {
                 progress |= p.tick_dram(&now);
             }
+            progress |= self.coord.collect(&mut self.partitions, now.dram, now.core);
         }
         if mask & (1 << L2) != 0 {
             for p in &mut self.partitions {
@@ -402,6 +407,7 @@ impl Simulator {
         }
         consider(self.req_net.next_event(now.icnt).map(|t| c.fs_of(ICNT, t)));
         consider(self.reply_net.next_event(now.icnt).map(|t| c.fs_of(ICNT, t)));
+        consider(self.coord.next_event().map(|t| c.fs_of(DRAM, t)));
         for p in &self.partitions {
             let (l2, dram) = p.next_event(now);
             consider(l2.map(|t| c.fs_of(L2, t)));
@@ -457,6 +463,9 @@ impl Simulator {
                 return false;
             }
             let (mask, now) = self.clocks.next_edge();
+            if mask & (1 << DRAM) != 0 {
+                self.coord.deliver(&mut self.partitions, now.dram);
+            }
             for p in &mut self.partitions {
                 if mask & (1 << DRAM) != 0 {
                     p.tick_dram(&now);
@@ -464,6 +473,9 @@ impl Simulator {
                 if mask & (1 << L2) != 0 {
                     p.tick_l2(&now, &mut self.req_net, &mut self.next_id, &mut self.warp_l2, &mut self.l2_shared);
                 }
+            }
+            if mask & (1 << DRAM) != 0 {
+                self.coord.collect(&mut self.partitions, now.dram, now.core);
             }
             if mask & (1 << ICNT) != 0 {
                 self.req_net.tick(now.icnt, |r| r.t_l2_arrive = now.l2);

@@ -18,6 +18,10 @@ pub struct LoadStats {
     pub request_latency: Histogram,
     /// Memory partitions (channels) touched per warp-load that left the SM.
     pub channels_per_warp_load: Histogram,
+    /// DRAM channels, and (channel, bank) pairs, the DRAM-served requests of a warp-load
+    /// went to, over warp-loads with at least one.
+    pub dram_channels_per_warp_load: Histogram,
+    pub dram_banks_per_warp_load: Histogram,
 }
 
 impl Default for LoadStats {
@@ -30,6 +34,8 @@ impl Default for LoadStats {
             inter_bank_divergence: Histogram::new(10, 50),
             request_latency: Histogram::new(50, 80),
             channels_per_warp_load: Histogram::new(1, 33),
+            dram_channels_per_warp_load: Histogram::new(1, 33),
+            dram_banks_per_warp_load: Histogram::new(1, 33),
         }
     }
 }
@@ -46,6 +52,10 @@ impl LoadStats {
         }
         if s.all_l2_hits {
             self.inter_bank_divergence.add(s.l2_hit_divergence);
+        }
+        if s.dram_requests > 0 {
+            self.dram_channels_per_warp_load.add(s.dram_channels as u64);
+            self.dram_banks_per_warp_load.add(s.dram_banks as u64);
         }
         if s.channels > 0 {
             self.channels_per_warp_load.add(s.channels as u64);

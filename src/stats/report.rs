@@ -121,6 +121,11 @@ pub struct DramReport {
     pub avg_read_latency_ns: f64,
     pub write_intensity: f64,
     pub bandwidth_utilization_per_channel: Vec<f64>,
+    /// Over warp-loads with a DRAM-served request: channels and banks those requests used.
+    pub channels_per_warp_load: f64,
+    pub banks_per_warp_load: f64,
+    /// WG-M coordination messages delivered between controllers.
+    pub coordination_messages: u64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -205,6 +210,9 @@ fn units() -> BTreeMap<&'static str, &'static str> {
         ("dram.bandwidth_utilization", "fraction of DRAM cycles the data bus carried data"),
         ("dram.row_buffer_hit_rate", "fraction of column accesses that found their row open"),
         ("dram.write_intensity", "fraction of DRAM accesses that were writes"),
+        ("dram.channels_per_warp_load", "DRAM channels a warp-load's DRAM-served requests used"),
+        ("dram.banks_per_warp_load", "DRAM banks (channel, bank) a warp-load's DRAM-served requests used"),
+        ("dram.coordination_messages", "WG-M (warp, score) messages delivered between controllers"),
         ("partitions.requests", "requests arrived from the SMs per partition"),
         ("latency.avg_warp_load_latency", "core cycles (load issue to its last request back)"),
         ("latency.avg_memory_latency", "core cycles (request leaves the SM to data back)"),
@@ -328,6 +336,9 @@ pub fn build_report(sim: &Simulator) -> Report {
         avg_read_latency_ns: ratio(d.read_latency_sum, d.reads) * sim.clocks.period_ns(DRAM),
         write_intensity: ratio(d.writes, d.reads + d.writes),
         bandwidth_utilization_per_channel: per_channel,
+        channels_per_warp_load: sim.loads.dram_channels_per_warp_load.mean(),
+        banks_per_warp_load: sim.loads.dram_banks_per_warp_load.mean(),
+        coordination_messages: sim.coord.delivered,
     };
 
     let requests: Vec<u64> = sim.partitions.iter().map(|p| p.requests).collect();

@@ -222,3 +222,20 @@ test('the medic bundle fills the form, and the MeDiC demo compares it with the b
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('the warp-aware DRAM demo overlays six schedulers on spmv', async () => {
+  const page = await h.page();
+  await ready(page);
+  await page.click('button[data-demo="warpaware"]');
+  await page.waitForFunction(() => window.warpscope.runs.length === 6, null, { timeout: 180000 });
+  await finished(page);
+  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => tr.cells[0].textContent));
+  assert.equal(rows.length, 6);
+  for (const [i, s] of ['fr_fcfs', 'gmc', 'wg', 'wg_m', 'wg_bw', 'wg_w'].entries()) {
+    if (s !== 'fr_fcfs') assert.match(rows[i], new RegExp(`dram\\.scheduler=${s}\\b`));
+  }
+  const head = await page.$$eval('figure[data-chart="divergence"] thead th', (ths) => ths.length);
+  assert.equal(head, 7, 'one column per run beside the bins');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -211,6 +211,7 @@ impl L1D {
         let block = req.addr >> self.line_shift;
         let (set, warp) = (self.tags.set_of(block), req.warp_slot as usize);
         let requester = Self::owner(&req);
+        let tagged = req.group_last.then_some((req.id, req.warp_slot, req.warp_load, req.partition));
         let r = match route {
             Route::Cache => self.load(req, now),
             Route::Bypass => match self.bypass(req) {
@@ -225,6 +226,9 @@ impl L1D {
                 ok => ok,
             },
         };
+        if let (Some(t), Ok(())) = (tagged, &r) {
+            self.pass_group_tag(t);
+        }
         if let Some(m) = &mut self.mdb {
             match &r {
                 Ok(()) => m.observe(warp, block, set),
@@ -361,6 +365,20 @@ impl L1D {
             MissClass::Other => return,
         };
         self.events.push(L1Event::VtaHit { warp: who, evictor, set: set as u32 });
+    }
+
+    /// A warp-group's tagged request (its warp-load's last to a partition) that the L1
+    /// answers itself would never tell the DRAM controller that the group is complete:
+    /// the tag moves to the youngest request of the same warp-load and partition still
+    /// waiting in the miss queue, if any.
+    fn pass_group_tag(&mut self, (id, slot, warp_load, partition): (u64, u16, u32, u16)) {
+        if self.miss_queue.iter().any(|q| q.id == id) {
+            return;
+        }
+        let same = |q: &&mut MemReq| q.warp_slot == slot && q.warp_load == warp_load && q.partition == partition;
+        if let Some(q) = self.miss_queue.iter_mut().rev().find(same) {
+            q.group_last = true;
+        }
     }
 
     /// A hit whose latency has elapsed by `now`.

@@ -25,7 +25,7 @@ mod tests {
 
     #[test]
     fn takes_the_oldest_even_when_a_younger_hits() {
-        let banks = [BankView { open_row: Some(1), planned_row: Some(1), queued: 0 }; 2];
+        let banks = [BankView { open_row: Some(1), planned_row: Some(1), queued: 0, score: 0 }; 2];
         let q = [queued(1, 0, 9, 1), queued(2, 0, 1, 2)];
         assert_eq!(Fcfs.pick(&view(&q, &banks)), Some(0));
     }

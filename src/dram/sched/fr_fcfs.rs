@@ -31,14 +31,14 @@ mod tests {
 
     #[test]
     fn younger_row_hit_before_older_miss() {
-        let banks = [BankView { open_row: Some(1), planned_row: Some(1), queued: 0 }; 2];
+        let banks = [BankView { open_row: Some(1), planned_row: Some(1), queued: 0, score: 0 }; 2];
         let q = [queued(1, 0, 9, 1), queued(2, 0, 1, 2), queued(3, 1, 1, 3)];
         assert_eq!(FrFcfs.pick(&view(&q, &banks)), Some(1));
     }
 
     #[test]
     fn hit_judged_against_planned_row() {
-        let banks = [BankView { open_row: Some(1), planned_row: Some(9), queued: 1 }];
+        let banks = [BankView { open_row: Some(1), planned_row: Some(9), queued: 1, score: 1 }];
         let q = [queued(1, 0, 1, 1), queued(2, 0, 9, 2)];
         assert_eq!(FrFcfs.pick(&view(&q, &banks)), Some(1));
     }

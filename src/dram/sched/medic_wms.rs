@@ -39,7 +39,7 @@ mod tests {
 
     #[test]
     fn mostly_hit_requests_first_each_queue_fr_fcfs() {
-        let banks = [BankView { open_row: Some(1), planned_row: Some(1), queued: 0 }; 2];
+        let banks = [BankView { open_row: Some(1), planned_row: Some(1), queued: 0, score: 0 }; 2];
         let mut q = vec![queued(1, 0, 1, 1), queued(2, 0, 9, 2), queued(3, 1, 7, 3), queued(4, 1, 1, 4)];
         q[1].req.warp_type = WarpType::MostlyHit;
         q[2].req.warp_type = WarpType::AllHit;

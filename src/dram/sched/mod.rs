@@ -9,11 +9,25 @@
 
 mod fcfs;
 mod fr_fcfs;
+mod gmc;
 mod medic_wms;
+pub mod merb;
+mod sbwas;
+mod wafcfs;
+pub mod warp_groups;
+mod wg;
+mod wg_bw;
+mod wg_m;
+mod wg_w;
 
 pub use fcfs::Fcfs;
 pub use fr_fcfs::FrFcfs;
+pub use gmc::Gmc;
 pub use medic_wms::MedicWms;
+pub use sbwas::Sbwas;
+pub use wafcfs::Wafcfs;
+pub use warp_groups::GroupKey;
+pub use wg::Wg;
 
 use super::addr_map::DramCoord;
 use crate::config::{Config, DramSchedulerKind};
@@ -37,6 +51,8 @@ pub struct BankView {
     pub planned_row: Option<u32>,
     /// Transactions in the bank's command queue.
     pub queued: u32,
+    /// Summed warp-aware scores of those transactions (1 per row hit, 3 per row miss).
+    pub score: u32,
 }
 
 /// Everything a policy may look at when picking.
@@ -84,6 +100,12 @@ pub trait TransactionPolicy {
         view.oldest_ready().is_some()
     }
 
+    /// The earliest cycle after `view.now - 1` at which `could_pick` may turn true by
+    /// time alone (a timeout), for idle skipping; `None` when nothing is timed.
+    fn next_event(&self, _view: &SchedView<'_>) -> Option<u64> {
+        None
+    }
+
     /// A request entered the read or write queue.
     fn on_arrival(&mut self, _q: &QueuedReq, _now: u64) {}
 
@@ -92,6 +114,13 @@ pub trait TransactionPolicy {
 
     /// A read's data has been handed back to the L2.
     fn on_read_done(&mut self, _req: &MemReq, _now: u64) {}
+
+    /// A request left the queue without being scheduled (the zero-divergence bound).
+    fn on_removed(&mut self, _q: &QueuedReq) {}
+
+    /// The L2 answered a warp-group's tagged request itself, so the tag never reaches
+    /// the controller that way; the partition forwards it.
+    fn on_group_tag(&mut self, _req: &MemReq, _now: u64) {}
 }
 
 /// The configured policy, dispatched by enum to keep the per-cycle path monomorphic.
@@ -100,6 +129,11 @@ pub enum DramScheduler {
     Fcfs(Fcfs),
     FrFcfs(FrFcfs),
     MedicWms(MedicWms),
+    Gmc(Gmc),
+    /// WG, WG-M, WG-Bw and WG-W: one engine, the steps switched on by kind.
+    Wg(Box<Wg>),
+    Sbwas(Sbwas),
+    Wafcfs(Wafcfs),
 }
 
 macro_rules! dispatch {
@@ -108,16 +142,45 @@ macro_rules! dispatch {
             DramScheduler::Fcfs($p) => $e,
             DramScheduler::FrFcfs($p) => $e,
             DramScheduler::MedicWms($p) => $e,
+            DramScheduler::Gmc($p) => $e,
+            DramScheduler::Wg($p) => $e,
+            DramScheduler::Sbwas($p) => $e,
+            DramScheduler::Wafcfs($p) => $e,
         }
     };
 }
 
 impl DramScheduler {
-    pub fn new(kind: DramSchedulerKind, _cfg: &Config) -> Self {
+    pub fn new(kind: DramSchedulerKind, cfg: &Config) -> Self {
+        use DramSchedulerKind as K;
         match kind {
-            DramSchedulerKind::Fcfs => Self::Fcfs(Fcfs),
-            DramSchedulerKind::FrFcfs => Self::FrFcfs(FrFcfs),
-            DramSchedulerKind::MedicWms => Self::MedicWms(MedicWms),
+            K::Fcfs => Self::Fcfs(Fcfs),
+            K::FrFcfs => Self::FrFcfs(FrFcfs),
+            K::MedicWms => Self::MedicWms(MedicWms),
+            K::Gmc => Self::Gmc(Gmc::new(cfg)),
+            K::Wg | K::WgM | K::WgBw | K::WgW => Self::Wg(Box::new(Wg::new(kind, cfg))),
+            K::Sbwas => Self::Sbwas(Sbwas::new(cfg)),
+            K::Wafcfs => Self::Wafcfs(Wafcfs::new(cfg)),
+        }
+    }
+
+    /// Coordination messages (warp-group, score) this controller wants broadcast.
+    pub fn take_messages(&mut self) -> Vec<(GroupKey, u32)> {
+        match self {
+            Self::Wg(w) if w.features().coordinate => w.take_messages(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether this policy exchanges coordination messages.
+    pub fn coordinates(&self) -> bool {
+        matches!(self, Self::Wg(w) if w.features().coordinate)
+    }
+
+    /// A coordination message from another controller.
+    pub fn receive(&mut self, key: GroupKey, score: u32) {
+        if let Self::Wg(w) = self {
+            w.receive(key, score);
         }
     }
 }
@@ -129,6 +192,9 @@ impl TransactionPolicy for DramScheduler {
     fn could_pick(&self, view: &SchedView<'_>) -> bool {
         dispatch!(self, p => p.could_pick(view))
     }
+    fn next_event(&self, view: &SchedView<'_>) -> Option<u64> {
+        dispatch!(self, p => p.next_event(view))
+    }
     fn on_arrival(&mut self, q: &QueuedReq, now: u64) {
         dispatch!(self, p => p.on_arrival(q, now))
     }
@@ -137,6 +203,12 @@ impl TransactionPolicy for DramScheduler {
     }
     fn on_read_done(&mut self, req: &MemReq, now: u64) {
         dispatch!(self, p => p.on_read_done(req, now))
+    }
+    fn on_removed(&mut self, q: &QueuedReq) {
+        dispatch!(self, p => p.on_removed(q))
+    }
+    fn on_group_tag(&mut self, req: &MemReq, now: u64) {
+        dispatch!(self, p => p.on_group_tag(req, now))
     }
 }
 

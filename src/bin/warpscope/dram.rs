@@ -1,0 +1,40 @@
+//! `warpscope dram`: a request trace through the GDDR5 channels alone (the library's
+//! `dram::trace` does the work; this is its command line).
+
+use std::io::Read;
+use std::path::PathBuf;
+use warpscope::config::{Config, DramSchedulerKind};
+use warpscope::dram::trace::{parse_trace, run_trace};
+use warpscope::{ConfigError, ConfigErrors};
+
+#[derive(clap::Args)]
+pub struct DramCmd {
+    /// `<cycle> <R|W> <hex address>` or `<hex address> <READ|WRITE> <cycle>` per line; `-` reads stdin.
+    #[arg(long, value_name = "FILE")]
+    pub trace: PathBuf,
+    /// Transaction scheduler (overrides `dram.scheduler`; see `warpscope list policies`).
+    #[arg(long, value_name = "NAME")]
+    pub scheduler: Option<String>,
+}
+
+impl DramCmd {
+    /// The report as pretty JSON.
+    pub fn run(&self, mut cfg: Config) -> Result<String, ConfigErrors> {
+        if let Some(name) = &self.scheduler {
+            cfg.dram.scheduler = DramSchedulerKind::from_name(name).ok_or_else(|| {
+                let valid = DramSchedulerKind::NAMES.join(", ");
+                ConfigError::new("--scheduler", format!("unknown scheduler `{name}`; valid schedulers are: {valid}"))
+            })?;
+        }
+        let trace_err = |msg: String| ConfigError::new("--trace", msg);
+        let text = if self.trace.as_os_str() == "-" {
+            let mut s = String::new();
+            std::io::stdin().read_to_string(&mut s).map(|_| s)
+        } else {
+            std::fs::read_to_string(&self.trace)
+        }
+        .map_err(|e| trace_err(format!("cannot read {}: {e}", self.trace.display())))?;
+        let trace = parse_trace(&text).map_err(|e| trace_err(e.to_string()))?;
+        Ok(serde_json::to_string_pretty(&run_trace(&cfg, &trace)).expect("reports serialize"))
+    }
+}

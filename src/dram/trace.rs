@@ -1,0 +1,204 @@
+//! DRAM-only mode: a memory-request trace straight into the GDDR5 channels, without
+//! cores or caches. Lines are `<cycle> <R|W> <hex address>` or DRAMSim3's
+//! `<hex address> <READ|WRITE> <cycle>`; `#` starts a comment. Each request moves one
+//! L2 line (`l2.line_bytes`), as the GPU's controllers see it. Requests enter their
+//! channel's queue in trace order at their cycle, or as soon as the queue has room.
+
+use super::DramChannel;
+use crate::config::Config;
+use crate::mem::{AccessKind, MemReq};
+use serde::Serialize;
+use std::collections::VecDeque;
+use std::fmt;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TraceReq {
+    /// DRAM cycle the request is issued at.
+    pub cycle: u64,
+    pub kind: AccessKind,
+    pub addr: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TraceError {
+    /// 1-based line number.
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for TraceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+fn parse_hex(s: &str) -> Option<u64> {
+    let digits = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")).unwrap_or(s);
+    u64::from_str_radix(digits, 16).ok()
+}
+
+fn parse_line(text: &str) -> Result<Option<TraceReq>, String> {
+    let body = text.split('#').next().unwrap_or("").trim();
+    if body.is_empty() {
+        return Ok(None);
+    }
+    let t: Vec<&str> = body.split_whitespace().collect();
+    let [a, op, c] = t[..] else {
+        return Err(format!(
+            "expected 3 fields `<cycle> <R|W> <hex address>` or `<hex address> <READ|WRITE> <cycle>`, found {}",
+            t.len()
+        ));
+    };
+    let (kind, address_first) = match op.to_ascii_uppercase().as_str() {
+        "R" => (AccessKind::Read, false),
+        "W" => (AccessKind::Write, false),
+        "READ" => (AccessKind::Read, true),
+        "WRITE" => (AccessKind::Write, true),
+        _ => return Err(format!("`{op}` is not R, W, READ or WRITE")),
+    };
+    let (addr, cycle) = if address_first { (a, c) } else { (c, a) };
+    let addr = parse_hex(addr).ok_or_else(|| format!("`{addr}` is not a hex address"))?;
+    let cycle = cycle.parse().map_err(|_| format!("`{cycle}` is not a cycle number"))?;
+    Ok(Some(TraceReq { cycle, kind, addr }))
+}
+
+/// Every request of a trace, in file order; the first bad line is an error.
+pub fn parse_trace(text: &str) -> Result<Vec<TraceReq>, TraceError> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        match parse_line(line) {
+            Ok(Some(r)) => out.push(r),
+            Ok(None) => {}
+            Err(message) => return Err(TraceError { line: i + 1, message }),
+        }
+    }
+    Ok(out)
+}
+
+/// Average read latency in both units.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Latency {
+    pub dram_cycles: f64,
+    pub ns: f64,
+}
+
+/// What `warpscope dram` prints.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TraceReport {
+    pub scheduler: &'static str,
+    pub channels: u32,
+    pub requests: u64,
+    pub reads: u64,
+    pub writes: u64,
+    /// Trace cycle to last data beat, over reads (includes waiting for queue room).
+    pub avg_latency: Latency,
+    /// Data-bus busy cycles / DRAM cycles of the run, averaged over channels.
+    pub bandwidth_utilization: f64,
+    pub row_buffer_hit_rate: f64,
+    /// DRAM cycles until the last read's data was back and every queue was empty.
+    pub cycles: u64,
+}
+
+/// Runs the trace through `cfg`'s channels until every request is served.
+pub fn run_trace(cfg: &Config, trace: &[TraceReq]) -> TraceReport {
+    let n = cfg.mem.partitions.max(1) as usize;
+    let mut chans: Vec<DramChannel> = (0..n).map(|c| DramChannel::new(cfg, c as u32)).collect();
+    let map = chans[0].address_map().clone();
+    let mut waiting: Vec<VecDeque<MemReq>> = vec![VecDeque::new(); n];
+    let mut order: Vec<usize> = (0..trace.len()).collect();
+    order.sort_by_key(|&i| trace[i].cycle);
+    let mut next = 0;
+    let (mut now, mut lat_sum) = (0u64, 0u64);
+    loop {
+        while let Some(&i) = order.get(next).filter(|&&i| trace[i].cycle <= now) {
+            let t = &trace[i];
+            let mut req = MemReq::new(i as u64, t.addr, t.kind, cfg.l2.line_bytes);
+            req.partition = map.partition(t.addr) as u16;
+            req.local = map.local(t.addr);
+            req.t_issue = t.cycle;
+            waiting[req.partition as usize].push_back(req);
+            next += 1;
+        }
+        for (c, ch) in chans.iter_mut().enumerate() {
+            while waiting[c].front().is_some_and(|r| ch.can_accept(r.kind)) {
+                let r = waiting[c].pop_front().expect("front exists");
+                ch.push(r, now);
+            }
+            ch.tick(now);
+            while let Some(r) = ch.pop_done(now) {
+                lat_sum += now - r.t_issue;
+            }
+        }
+        let all_in = next == order.len() && waiting.iter().all(VecDeque::is_empty);
+        if all_in && chans.iter().all(DramChannel::is_empty) {
+            break;
+        }
+        let mut wake = order.get(next).map(|&i| trace[i].cycle.max(now + 1));
+        if waiting.iter().any(|w| !w.is_empty()) {
+            wake = Some(now + 1);
+        }
+        for ch in &chans {
+            if let Some(t) = ch.next_event(now) {
+                wake = Some(wake.map_or(t, |w| w.min(t)));
+            }
+        }
+        now = wake.unwrap_or(now + 1);
+    }
+    let cycles = now.max(1);
+    let (mut reads, mut writes, mut hits, mut busy) = (0, 0, 0, 0);
+    for ch in &chans {
+        let s = ch.stats();
+        reads += s.reads;
+        writes += s.writes;
+        hits += s.row_hits;
+        busy += s.data_bus_busy;
+    }
+    let ratio = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+    let avg = ratio(lat_sum, reads);
+    TraceReport {
+        scheduler: cfg.dram.scheduler.as_str(),
+        channels: n as u32,
+        requests: trace.len() as u64,
+        reads,
+        writes,
+        avg_latency: Latency { dram_cycles: avg, ns: avg * 1000.0 / cfg.clocks.dram_mhz },
+        bandwidth_utilization: ratio(busy, cycles * n as u64),
+        row_buffer_hit_rate: ratio(hits, reads + writes),
+        cycles,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::preset;
+
+    #[test]
+    fn both_line_formats_and_comments() {
+        let t = parse_trace("# header\n10 R 0x1f00\n0x80 WRITE 12  # dramsim3\n\n5 w 40\n").unwrap();
+        assert_eq!(t.len(), 3);
+        assert_eq!(t[0], TraceReq { cycle: 10, kind: AccessKind::Read, addr: 0x1f00 });
+        assert_eq!(t[1], TraceReq { cycle: 12, kind: AccessKind::Write, addr: 0x80 });
+        assert_eq!(t[2].addr, 0x40);
+    }
+
+    #[test]
+    fn bad_lines_name_their_number() {
+        let e = parse_trace("1 R 0x0\n2 X 0x0\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.to_string().starts_with("line 2: `X` is not"), "{e}");
+        assert_eq!(parse_trace("1 R zz").unwrap_err().line, 1);
+        assert_eq!(parse_trace("\n\nR 0x0").unwrap_err().line, 3);
+        assert!(parse_trace("q R 0x0").unwrap_err().message.contains("cycle"));
+    }
+
+    #[test]
+    fn one_read_takes_act_rcd_cl_and_the_burst() {
+        let cfg = preset("sc14-gtx480").unwrap();
+        let r = run_trace(&cfg, &parse_trace("100 R 0x0").unwrap());
+        assert_eq!((r.requests, r.reads, r.writes), (1, 1, 0));
+        assert_eq!(r.avg_latency.dram_cycles, 18.0 + 18.0 + 4.0);
+        assert_eq!(r.cycles, 140);
+        assert_eq!(r.row_buffer_hit_rate, 0.0);
+    }
+}

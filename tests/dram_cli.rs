@@ -1,0 +1,97 @@
+//! `warpscope dram`, the DRAM-only trace mode, and what it shows about row bursts.
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use warpscope::config::{preset, PartitionMapping};
+use warpscope::dram::trace::{run_trace, TraceReq};
+use warpscope::dram::AddressMap;
+use warpscope::mem::AccessKind;
+
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+}
+
+fn dram(args: &[&str], trace: &PathBuf) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_warpscope"))
+        .args(["dram", "--preset", "sc14-gtx480", "--trace"])
+        .arg(trace)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn example_trace_report() {
+    for sched in ["gmc", "wg_bw", "sbwas", "wafcfs"] {
+        let o = dram(&["--scheduler", sched], &data("dram_small.trace"));
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let r: Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(r["scheduler"], sched);
+        assert_eq!((r["requests"].as_u64(), r["reads"].as_u64(), r["writes"].as_u64()), (Some(8), Some(6), Some(2)));
+        let cycles = r["avg_latency"]["dram_cycles"].as_f64().unwrap();
+        assert!(cycles >= 40.0, "at least ACT + tRCD + tCL + burst: {cycles}");
+        let ns = r["avg_latency"]["ns"].as_f64().unwrap();
+        assert!((ns - cycles / 1.5).abs() < 1e-9, "tCK = 0.667 ns");
+        let (bw, rbh) = (r["bandwidth_utilization"].as_f64().unwrap(), r["row_buffer_hit_rate"].as_f64().unwrap());
+        assert!(bw > 0.0 && bw < 1.0 && rbh > 0.0 && rbh < 1.0, "{bw} {rbh}");
+    }
+}
+
+#[test]
+fn bad_input_is_named() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dram_cli");
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.trace");
+    std::fs::write(&bad, "0 R 0x0\n# fine\n5 READ 0x40\n").unwrap();
+    let o = dram(&[], &bad);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--trace") && err.contains("line 3"), "{err}");
+    let o = dram(&["--scheduler", "fastest"], &data("dram_small.trace"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("--scheduler") && err.contains("wg_bw"), "{err}");
+}
+
+/// Utilization of one bank serving `bursts` data bursts (of 64 B; a 128 B request is
+/// two) per activate, over 60 rows queued at once, on one channel.
+fn single_bank(bursts: u32) -> f64 {
+    let mut cfg = preset("sc14-gtx480").unwrap();
+    cfg.mem.partitions = 1;
+    cfg.mem.partition_mapping = PartitionMapping::Modulo;
+    cfg.dram.scheduler = warpscope::config::DramSchedulerKind::Gmc;
+    let map = AddressMap::new(&cfg);
+    let per_row = bursts.div_ceil(2);
+    let trace: Vec<TraceReq> = (0..60)
+        .flat_map(|row| (0..per_row).map(move |c| (row, c)))
+        .map(|(row, c)| TraceReq { cycle: 0, kind: AccessKind::Read, addr: map.encode(3, row, c * 128) })
+        .collect();
+    run_trace(&cfg, &trace).bandwidth_utilization
+}
+
+/// SC'14 §IV-D: with one bank busy, n bursts per activate reach
+/// tBURST n / (tRCD + tBURST n + tRTP - tBURST + tCK + tRP) = 1.33n / (1.33n + 25.33) ns.
+/// The paper states it "if there are sufficient row hits that tRCD + tBURST n + (tRTP -
+/// tBURST + tCK) >= tRAS" (n >= 11 here); below that, tRAS and tRC (60 tCK) bound the
+/// cycle, and the utilization is n tBURST / tRC instead.
+#[test]
+fn single_bank_row_burst_utilization_matches_the_paper() {
+    let paper = |n: f64| 1.3333 * n / (1.3333 * n + 25.333);
+    for n in [2u32, 4, 8, 16, 32] {
+        let got = single_bank(n);
+        let premise = 18 + 2 * n + 2 >= 42;
+        let want = if premise { paper(n as f64) } else { 2.0 * n as f64 / 60.0 };
+        eprintln!("n = {n}: measured {got:.4}, paper formula {:.4}, expected {want:.4}", paper(n as f64));
+        assert!((got / want - 1.0).abs() < 0.05, "n = {n}: {got} vs {want}");
+    }
+}
+
+#[test]
+fn new_dram_fields_are_validated() {
+    let o = dram(&["--set", "dram.sbwas_alpha=1.5"], &data("dram_small.trace"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("dram.sbwas_alpha"), "{err}");
+    let o = dram(&["--set", "dram.ideal=perfect"], &data("dram_small.trace"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("zero_latency_divergence"), "{err}");
+}

@@ -1,0 +1,107 @@
+//! SC'14's directional results on the `sc14-gtx480` machine, at the small input size:
+//! warp-aware scheduling against the GMC baseline. Each run is a whole kernel.
+//!
+//! Two of the paper's claims do not hold on bfs and spmv here; those tests are ignored
+//! with the reason and still run with `--ignored`. On this machine the irregular kernels
+//! keep the DRAM 0.4-3 % busy (their latency is in the interconnect and the L2), so a
+//! controller has little queue to reorder, and waiting for a warp-group to complete (its
+//! requests reach a channel over tens of DRAM cycles) costs more than it saves. With the
+//! DRAM this idle, bandwidth utilization measures demand over run time, not how well a
+//! scheduler hides row misses.
+
+use warpscope::config::{preset, DramSchedulerKind};
+use warpscope::stats::{build_report, Report};
+use warpscope::{Simulator, Size};
+
+fn run(kernel: &str, sched: DramSchedulerKind) -> Report {
+    let mut cfg = preset("sc14-gtx480").unwrap();
+    cfg.dram.scheduler = sched;
+    let mut sim = Simulator::new(cfg, kernel, Size::Small, 1).unwrap();
+    sim.run_until(u64::MAX);
+    assert!(sim.is_finished() && sim.error().is_none(), "{kernel} under {sched:?}: {:?}", sim.error());
+    build_report(&sim)
+}
+
+/// The runs of one kernel under several schedulers, in parallel.
+fn runs(kernel: &str, scheds: &[DramSchedulerKind]) -> Vec<Report> {
+    std::thread::scope(|s| {
+        let hs: Vec<_> = scheds.iter().map(|&k| s.spawn(move || run(kernel, k))).collect();
+        hs.into_iter().map(|h| h.join().unwrap()).collect()
+    })
+}
+
+fn divergence_and_bandwidth(kernel: &str) {
+    use DramSchedulerKind::*;
+    let r = runs(kernel, &[Gmc, WgM, WgBw]);
+    let (gmc, wg_m, wg_bw) = (&r[0], &r[1], &r[2]);
+    let div = |r: &Report| r.latency.avg_dram_divergence;
+    let bw = |r: &Report| r.dram.bandwidth_utilization;
+    eprintln!(
+        "{kernel}: DRAM divergence gmc {:.1} wg_m {:.1} wg_bw {:.1}; bandwidth gmc {:.4} wg_m {:.4} wg_bw {:.4}",
+        div(gmc),
+        div(wg_m),
+        div(wg_bw),
+        bw(gmc),
+        bw(wg_m),
+        bw(wg_bw)
+    );
+    assert!(wg_m.dram.coordination_messages > 0, "WG-M exchanged no messages");
+    assert!(div(wg_m) < div(gmc), "{kernel}: WG-M's DRAM divergence {} is not below GMC's {}", div(wg_m), div(gmc));
+    assert!(bw(wg_bw) >= bw(wg_m), "{kernel}: WG-Bw's bandwidth {} is below WG-M's {}", bw(wg_bw), bw(wg_m));
+}
+
+#[test]
+#[ignore = "does not hold: bfs DRAM divergence gmc 173.9, wg_m 178.6; bandwidth wg_m 0.0268, wg_bw 0.0266"]
+fn wg_m_lowers_dram_divergence_and_wg_bw_keeps_bandwidth_on_bfs() {
+    divergence_and_bandwidth("bfs");
+}
+
+#[test]
+fn wg_m_lowers_dram_divergence_and_wg_bw_keeps_bandwidth_on_sssp() {
+    divergence_and_bandwidth("sssp");
+}
+
+#[test]
+#[ignore = "does not hold: spmv DRAM divergence gmc 233.5, wg_m 248.2; bandwidth wg_m 0.0298, wg_bw 0.0296"]
+fn wg_m_lowers_dram_divergence_and_wg_bw_keeps_bandwidth_on_spmv() {
+    divergence_and_bandwidth("spmv");
+}
+
+/// SC'14 §VI-A: on regular, coalesced kernels the warp-aware scheduler does no harm.
+fn no_harm(kernel: &str) {
+    use DramSchedulerKind::*;
+    let r = runs(kernel, &[Gmc, WgW]);
+    let change = r[1].ipc / r[0].ipc - 1.0;
+    eprintln!("{kernel}: IPC gmc {:.4} wg_w {:.4} ({:+.2} %)", r[0].ipc, r[1].ipc, change * 100.0);
+    assert!(change.abs() <= 0.02, "{kernel}: WG-W's IPC is {:+.2} % off GMC's", change * 100.0);
+}
+
+#[test]
+fn wg_w_does_no_harm_on_hotspot() {
+    no_harm("hotspot");
+}
+
+#[test]
+fn wg_w_does_no_harm_on_conv_separable() {
+    no_harm("conv_separable");
+}
+
+/// SC'14 fig. 4's other bound: with perfect coalescing no warp-load has two requests, so
+/// none diverges, and the DRAM sees fewer reads.
+#[test]
+fn perfect_coalescing_leaves_no_divergence() {
+    let mut cfg = preset("sc14-gtx480").unwrap();
+    let base = {
+        let mut sim = Simulator::new(cfg.clone(), "spmv", Size::Tiny, 1).unwrap();
+        sim.run_until(u64::MAX);
+        build_report(&sim)
+    };
+    cfg.core.perfect_coalescing = true;
+    let mut sim = Simulator::new(cfg, "spmv", Size::Tiny, 1).unwrap();
+    sim.run_until(u64::MAX);
+    assert!(sim.is_finished() && sim.error().is_none());
+    let r = build_report(&sim);
+    assert!(base.latency.avg_divergence > 0.0);
+    assert_eq!(r.latency.divergence_histogram.samples, 0);
+    assert!(r.dram.reads < base.dram.reads, "{} vs {}", r.dram.reads, base.dram.reads);
+}
