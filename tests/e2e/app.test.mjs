@@ -12,7 +12,7 @@ after(async () => {
   await h.close();
 });
 
-test('the default demo runs to the end with seven drawn plots, responsively', async () => {
+test('the default demo runs to the end with every chart drawn, responsively', async () => {
   const page = await h.page();
   await ready(page);
   await page.click('button[data-demo="stall"]');
