@@ -136,7 +136,6 @@ export const DEMOS = [
         sets: { 'l2.bypass': 'medic', 'l2.insertion': 'medic', 'dram.scheduler': 'medic_wms', 'l2.write_policy': 'write_through' },
       },
     ],
-    ],
   },
   {
     id: 'warpaware',
