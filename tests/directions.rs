@@ -48,3 +48,16 @@ fn linear_indexing_maps_atax_rows_to_one_set_whatever_the_l1_size() {
     let large = run_with("atax", Size::Small, &[("core.num_sms", "4"), ("l1d.size_kb", "64")]);
     assert!(small.l1d.miss_rate > 0.9 && large.l1d.miss_rate > 0.9, "{} {}", small.l1d.miss_rate, large.l1d.miss_rate);
 }
+
+#[test]
+fn a_second_reply_port_per_partition_relieves_the_reply_link_on_bfs() {
+    let one = run_with("bfs", Size::Small, &[]);
+    let two = run_with("bfs", Size::Small, &[("l2.reply_ports", "2")]);
+    assert!(
+        two.l2.reservation_fails.response * 3 < one.l2.reservation_fails.response * 2,
+        "response stalls {} -> {}",
+        one.l2.reservation_fails.response,
+        two.l2.reservation_fails.response
+    );
+    assert!(two.ipc > one.ipc * 1.1, "IPC {} -> {}", one.ipc, two.ipc);
+}

@@ -156,3 +156,14 @@ fn skipping_matches_ticking_every_cycle_with_dram_schedulers() {
         assert!(skip == tick, "{kind:?} {ideal:?}: idle skipping changed the report under pressure");
     }
 }
+
+#[test]
+fn skipping_matches_ticking_every_cycle_with_several_reply_ports() {
+    let mut cfg = preset("medic-gtx480").unwrap();
+    cfg.l2.reply_ports = 2;
+    for k in ["bfs", "spmv"] {
+        let skip = report(&cfg, build(k, Size::Tiny, 3).unwrap(), true);
+        let tick = report(&cfg, build(k, Size::Tiny, 3).unwrap(), false);
+        assert!(skip == tick, "{k}: idle skipping changed the report with two reply ports");
+    }
+}

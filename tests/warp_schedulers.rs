@@ -55,6 +55,42 @@ fn moderate_kernel_misses_are_inter_warp_and_shrink_as_the_l1_grows() {
 }
 
 #[test]
+fn kmeans_misses_are_inter_warp_and_shrink_as_the_l1_grows() {
+    // The feature rows (npoints floats apart) fall in different sets, so a warp's 34 lines
+    // per cluster survive its own loop; 48 warps' lines do not fit a 16 or 64 KB L1.
+    let r = runs(&[("kmeans", L1_16.to_vec()), ("kmeans", L1_64.to_vec())]);
+    let (small, large) = (&r[0].l1d.miss_classes, &r[1].l1d.miss_classes);
+    let total = small.intra_warp + small.inter_warp + small.other;
+    assert!(small.inter_warp > 0.6 * total, "16 KB: inter {} of {total} MPKI", small.inter_warp);
+    assert!(
+        small.inter_warp > 10.0 * small.intra_warp,
+        "16 KB: inter {} vs intra {}",
+        small.inter_warp,
+        small.intra_warp
+    );
+    assert!(large.inter_warp < small.inter_warp, "inter-warp MPKI {} -> {}", small.inter_warp, large.inter_warp);
+}
+
+#[test]
+fn iwarp_lowers_the_l2_miss_rate_against_gto_on_every_heavy_kernel_at_16_kb() {
+    let kernels = ["bicg", "gesummv", "mvt"];
+    let cases: Vec<(&str, Vec<(&str, &str)>)> = kernels
+        .iter()
+        .flat_map(|&k| [(k, vec![("core.warp_scheduler", "gto")]), (k, vec![("core.warp_scheduler", "iwarp")])])
+        .collect();
+    let r = runs(&cases);
+    for (k, pair) in kernels.iter().zip(r.chunks(2)) {
+        let (gto, iwarp) = (&pair[0], &pair[1]);
+        assert!(
+            iwarp.l2.miss_rate < gto.l2.miss_rate,
+            "{k}: L2 miss rate {} vs GTO {}",
+            iwarp.l2.miss_rate,
+            gto.l2.miss_rate
+        );
+    }
+}
+
+#[test]
 fn iwarp_lowers_the_l2_miss_rate_against_gto_on_atax() {
     let r = runs(&[("atax", vec![("core.warp_scheduler", "gto")]), ("atax", vec![("core.warp_scheduler", "iwarp")])]);
     let (gto, iwarp) = (&r[0], &r[1]);

@@ -190,6 +190,9 @@ impl<'de> Deserialize<'de> for BypassSlots {
 mod defaults {
     use super::{DramIdealKind, L1BypassKind, L2BypassKind, L2InsertionKind};
 
+    pub fn reply_ports() -> u32 {
+        1
+    }
     pub fn l2_bypass() -> L2BypassKind {
         L2BypassKind::None
     }
@@ -273,6 +276,10 @@ pub struct L2Config {
     pub banks_per_partition: u32,
     /// Input ports per partition: requests moved from the icnt into bank queues per L2 cycle.
     pub ports: u32,
+    /// Output ports per partition: each injects one flit per icnt cycle into the reply network
+    /// (GPGPU-Sim gives each L2 sub-partition its own; 1 is one shared link per partition).
+    #[serde(default = "defaults::reply_ports")]
+    pub reply_ports: u32,
     pub bank_queue: u32,
     /// L2 cycles for a tag lookup (and the data of a hit).
     pub tag_latency: u32,

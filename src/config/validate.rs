@@ -247,6 +247,8 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     k.at_most("l2.banks_per_partition", l2.banks_per_partition as u64, 64, "simulator limit");
     k.positive("l2.ports", l2.ports as u64);
     k.at_most("l2.ports", l2.ports as u64, 64, "simulator limit");
+    k.positive("l2.reply_ports", l2.reply_ports as u64);
+    k.at_most("l2.reply_ports", l2.reply_ports as u64, 64, "simulator limit");
     k.at_most("l2.mshrs", l2.mshrs as u64, 1 << 16, "simulator limit");
     k.positive("l2.bank_queue", l2.bank_queue as u64);
     k.positive("l2.tag_latency", l2.tag_latency as u64);

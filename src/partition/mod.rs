@@ -26,7 +26,8 @@ pub struct Partition {
     dram_queue: DramQueue,
     pub dram: DramChannel,
     returns: Vec<BoundedQueue<MemReq>>,
-    out_queue: BoundedQueue<MemReq>,
+    /// One L2-to-icnt queue per reply port, each an injection point of the reply network.
+    out_queues: Vec<BoundedQueue<MemReq>>,
     pub stats: L2Stats,
     /// Requests that arrived from the SMs (the partition-camping measure).
     pub requests: u64,
@@ -47,13 +48,14 @@ impl Partition {
             dram_queue: BoundedQueue::new(l2.dram_queue),
             dram: DramChannel::new(cfg, id as u32),
             returns: (0..banks).map(|_| BoundedQueue::new(l2.return_queue)).collect(),
-            out_queue: BoundedQueue::new(l2.return_queue),
+            out_queues: (0..l2.reply_ports).map(|_| BoundedQueue::new(l2.return_queue)).collect(),
             stats: L2Stats::default(),
             requests: 0,
         }
     }
 
-    /// Index of the request network's destination for (partition, port).
+    /// Index of the request network's destination, or the reply network's source, for
+    /// (partition, port).
     pub fn port_dst(partition: usize, port: usize, ports: usize) -> usize {
         partition * ports + port
     }
@@ -84,12 +86,12 @@ impl Partition {
                 }
             }
         }
-        if self.out_queue.has_room(1) {
+        for q in self.out_queues.iter_mut().filter(|q| q.has_room(1)) {
             for k in 0..nb {
                 let b = (self.out_rr + k) % nb;
                 if let Some(r) = self.banks[b].responses.pop_front() {
                     self.dram.forward_tag(&r, now.dram);
-                    self.out_queue.push(r);
+                    q.push(r);
                     self.out_rr = (b + 1) % nb;
                     progress = true;
                     break;
@@ -180,20 +182,25 @@ impl Partition {
         progress
     }
 
-    /// Icnt clock: one reply into the reply network.
+    /// Icnt clock: at most one reply per reply port into the reply network.
     pub fn tick_icnt(&mut self, reply_net: &mut Crossbar) -> bool {
-        let Some(head) = self.out_queue.front() else { return false };
-        let flits = match head.kind {
-            AccessKind::Read => reply_net.flits_for(head.bytes),
-            AccessKind::Write => 1,
-        };
-        if !reply_net.can_push(self.id, flits) {
-            return false;
+        let ports = self.out_queues.len();
+        let mut progress = false;
+        for (p, q) in self.out_queues.iter_mut().enumerate() {
+            let Some(head) = q.front() else { continue };
+            let flits = match head.kind {
+                AccessKind::Read => reply_net.flits_for(head.bytes),
+                AccessKind::Write => 1,
+            };
+            let src = Self::port_dst(self.id, p, ports);
+            if reply_net.can_push(src, flits) {
+                let r = q.pop().expect("head exists");
+                let dst = r.sm as usize;
+                reply_net.push(src, dst, r, flits);
+                progress = true;
+            }
         }
-        let r = self.out_queue.pop().expect("head exists");
-        let dst = r.sm as usize;
-        reply_net.push(self.id, dst, r, flits);
-        true
+        progress
     }
 
     /// Earliest (L2 cycle, DRAM cycle) at which this partition moves on its own.
@@ -211,7 +218,7 @@ impl Partition {
             && self.dram_queue.is_empty()
             && self.dram.is_empty()
             && self.returns.iter().all(|q| q.is_empty())
-            && self.out_queue.is_empty()
+            && self.out_queues.iter().all(|q| q.is_empty())
     }
 
     /// Accounts for `cycles` skipped L2 cycles: the arbiter's rotation, and the retries
@@ -233,15 +240,15 @@ impl Partition {
         let bq: Vec<String> = self.banks.iter().map(|b| format!("{}/{}", b.queue.len(), b.queue.capacity())).collect();
         let rq: Vec<String> = self.returns.iter().map(|q| q.len().to_string()).collect();
         format!(
-            "partition {}: bank queues [{}], L2 MSHRs {}, DRAM queue {}/{}, return queues [{}], out queue {}/{}, DRAM: {}",
+            "partition {}: bank queues [{}], L2 MSHRs {}, DRAM queue {}/{}, return queues [{}], out queues {}/{}, DRAM: {}",
             self.id,
             bq.join(", "),
             self.mshr_entries(),
             self.dram_queue.len(),
             self.dram_queue.capacity(),
             rq.join(", "),
-            self.out_queue.len(),
-            self.out_queue.capacity(),
+            self.out_queues.iter().map(|q| q.len()).sum::<usize>(),
+            self.out_queues.iter().map(|q| q.capacity()).sum::<usize>(),
             self.dram.describe()
         )
     }

@@ -157,7 +157,7 @@ impl Simulator {
                 ic.output_buffer_flits,
             ),
             reply_net: Crossbar::new(
-                parts,
+                parts * cfg.l2.reply_ports as usize,
                 sms_n,
                 ic.latency,
                 ic.flit_bytes,
