@@ -17,6 +17,11 @@ fn report(cfg: &Config, bench: Benchmark, skipping: bool) -> String {
     serde_json::to_string(&build_report(&sim)).unwrap()
 }
 
+/// Random traffic that keeps every queue busy: 30 CTAs of 8-line loads with stores.
+fn pressure(steps: u32) -> RandomTraffic {
+    RandomTraffic { ctas: 30, threads: 128, steps, footprint: 8 << 20, lines_per_load: 8, store_every: 2, seed: 5 }
+}
+
 #[test]
 fn skipping_matches_ticking_every_cycle_on_builtin_kernels() {
     for (p, k) in
@@ -36,15 +41,7 @@ fn skipping_matches_ticking_every_cycle_under_pressure() {
     cfg.l2.mshrs = 4;
     cfg.l2.dram_queue = 2;
     cfg.dram.scheduler = warpscope::config::DramSchedulerKind::Fcfs;
-    let t = || RandomTraffic {
-        ctas: 30,
-        threads: 128,
-        steps: 20,
-        footprint: 8 << 20,
-        lines_per_load: 8,
-        store_every: 2,
-        seed: 5,
-    };
+    let t = || pressure(20);
     assert!(report(&cfg, t().benchmark(), true) == report(&cfg, t().benchmark(), false));
 }
 
@@ -115,15 +112,7 @@ fn skipping_matches_ticking_every_cycle_under_medic_and_its_rivals() {
     let mut cfg = bundle("medic");
     cfg.l2.dram_queue = 2;
     cfg.l2.mshrs = 4;
-    let t = || RandomTraffic {
-        ctas: 30,
-        threads: 128,
-        steps: 20,
-        footprint: 8 << 20,
-        lines_per_load: 8,
-        store_every: 2,
-        seed: 5,
-    };
+    let t = || pressure(20);
     assert!(report(&cfg, t().benchmark(), true) == report(&cfg, t().benchmark(), false));
 }
 
@@ -142,15 +131,7 @@ fn skipping_matches_ticking_every_cycle_with_dram_schedulers() {
         let skip = report(&cfg, build("spmv", Size::Tiny, 3).unwrap(), true);
         let tick = report(&cfg, build("spmv", Size::Tiny, 3).unwrap(), false);
         assert!(skip == tick, "{kind:?} {ideal:?}: idle skipping changed the report");
-        let t = || RandomTraffic {
-            ctas: 30,
-            threads: 128,
-            steps: 10,
-            footprint: 8 << 20,
-            lines_per_load: 8,
-            store_every: 2,
-            seed: 5,
-        };
+        let t = || pressure(10);
         cfg.dram.command_queue = 1;
         let (skip, tick) = (report(&cfg, t().benchmark(), true), report(&cfg, t().benchmark(), false));
         assert!(skip == tick, "{kind:?} {ideal:?}: idle skipping changed the report under pressure");

@@ -283,6 +283,18 @@ fn resolve(m: &MachineArgs) -> Result<Config, ConfigErrors> {
     resolve_with(&m.base, m.policy.as_deref())
 }
 
+/// The text of `path`, or of standard input for `-`.
+fn read_input(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let read = if path.as_os_str() == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).map(|_| s)
+    } else {
+        std::fs::read_to_string(path)
+    };
+    read.map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
 /// The starting document (preset or file), then the policy bundle, then every `--set`, validated.
 fn resolve_with(m: &BaseArgs, bundle: Option<&str>) -> Result<Config, ConfigErrors> {
     let mut doc: Value = match &m.config {

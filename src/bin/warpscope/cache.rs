@@ -1,7 +1,6 @@
 //! `warpscope cache`: one cache on its own over an address trace (the library's
 //! `cache::teach` does the work; this is its command line).
 
-use std::io::Read;
 use std::path::PathBuf;
 use warpscope::cache::teach::{parse_trace, simulate, CacheArgs};
 use warpscope::{ConfigError, ConfigErrors};
@@ -48,13 +47,7 @@ impl CacheCmd {
         }
         .spec()?;
         let trace_err = |msg: String| ConfigError::new("--trace", msg);
-        let text = if self.trace.as_os_str() == "-" {
-            let mut s = String::new();
-            std::io::stdin().read_to_string(&mut s).map(|_| s)
-        } else {
-            std::fs::read_to_string(&self.trace)
-        }
-        .map_err(|e| trace_err(format!("cannot read {}: {e}", self.trace.display())))?;
+        let text = super::read_input(&self.trace).map_err(trace_err)?;
         let accesses = parse_trace(&text).map_err(|e| trace_err(e.to_string()))?;
         Ok(serde_json::to_string_pretty(&simulate(&spec, &accesses)).expect("reports serialize"))
     }

@@ -1,7 +1,6 @@
 //! `warpscope dram`: a request trace through the GDDR5 channels alone (the library's
 //! `dram::trace` does the work; this is its command line).
 
-use std::io::Read;
 use std::path::PathBuf;
 use warpscope::config::{Config, DramSchedulerKind};
 use warpscope::dram::trace::{parse_trace, run_trace};
@@ -27,13 +26,7 @@ impl DramCmd {
             })?;
         }
         let trace_err = |msg: String| ConfigError::new("--trace", msg);
-        let text = if self.trace.as_os_str() == "-" {
-            let mut s = String::new();
-            std::io::stdin().read_to_string(&mut s).map(|_| s)
-        } else {
-            std::fs::read_to_string(&self.trace)
-        }
-        .map_err(|e| trace_err(format!("cannot read {}: {e}", self.trace.display())))?;
+        let text = super::read_input(&self.trace).map_err(trace_err)?;
         let trace = parse_trace(&text).map_err(|e| trace_err(e.to_string()))?;
         Ok(serde_json::to_string_pretty(&run_trace(&cfg, &trace)).expect("reports serialize"))
     }
