@@ -9,6 +9,8 @@ mod classify;
 mod compare;
 #[path = "warpscope/dram.rs"]
 mod dram;
+#[path = "warpscope/parallel.rs"]
+mod parallel;
 #[path = "warpscope/sweep.rs"]
 mod sweep;
 
@@ -424,7 +426,7 @@ fn host_description() -> String {
                 .map(|s| s.trim().to_string())
         })
         .unwrap_or_else(|| "unknown CPU".into());
-    let threads = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let threads = parallel::hardware_threads();
     format!(
         "{} {} — {cpu}, {threads} hardware threads (the benchmark uses one)",
         std::env::consts::OS,

@@ -166,8 +166,13 @@ impl Sm {
         }
     }
 
+    /// (L1 accesses, hits and pending hits) so far, for per-PC profiling counts.
+    fn l1_counts(&self) -> (u64, u64) {
+        (self.l1.stats.accesses, self.l1.stats.hits + self.l1.stats.pending_hits)
+    }
+
     fn l1_snapshot(&self) -> L1Snapshot {
-        L1Snapshot { hits: self.l1.stats.hits + self.l1.stats.pending_hits, stall_cycles: self.stats.l1_stall_cycles }
+        L1Snapshot { hits: self.l1_counts().1, stall_cycles: self.stats.l1_stall_cycles }
     }
 
     /// The operator a load of `pc` issued by a warp of CTA slot `cta` runs with: a
@@ -277,14 +282,14 @@ impl Sm {
         req.partition = p.partition;
         req.local = p.local;
         req.t_issue = now;
-        let before = self.l1.stats.accesses;
-        let hits_before = self.l1.stats.hits + self.l1.stats.pending_hits;
+        let before = self.pc_counts.is_some().then(|| self.l1_counts());
         match self.l1.access(req, now) {
             Ok(()) => {
-                if let Some(counts) = &mut self.pc_counts {
-                    let e = counts.entry(p.pc).or_default();
-                    e.0 += self.l1.stats.accesses - before;
-                    e.1 += self.l1.stats.hits + self.l1.stats.pending_hits - hits_before;
+                if let Some((a0, h0)) = before {
+                    let (a1, h1) = self.l1_counts();
+                    let e = self.pc_counts.as_mut().expect("counting").entry(p.pc).or_default();
+                    e.0 += a1 - a0;
+                    e.1 += h1 - h0;
                 }
                 self.next_req += 1;
                 self.ldst.stalled = None;

@@ -2,11 +2,12 @@
 //! prints each run's IPC speedup over the baseline, with the harmonic mean per bundle
 //! (MeDiC's metric), then the L2 miss rate and L2 queuing latency of every run.
 
+use super::parallel;
 use std::path::PathBuf;
 use warpscope::config::ConfigError;
 use warpscope::kernels::Size;
-use warpscope::stats::{build_report, Report};
-use warpscope::{Config, ConfigErrors, Simulator};
+use warpscope::stats::Report;
+use warpscope::{Config, ConfigErrors};
 
 #[derive(clap::Args)]
 pub struct CompareCmd {
@@ -79,7 +80,9 @@ impl CompareCmd {
                 jobs.push(Job { kernel: k.clone(), bundle: b.clone(), cfg: cfg.clone(), size, seed: self.seed });
             }
         }
-        let rows = run_all(jobs, self.jobs.max(1))?;
+        let rows = parallel::map(&jobs, self.jobs, |j| j.run().map(|row| (j.kernel.clone(), j.bundle.clone(), row)))
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()?;
         let get = |k: &str, b: &str| rows.iter().find(|r| r.0 == k && r.1 == b).map(|r| &r.2).expect("every run done");
         let mut text = String::new();
         let width = bundles.iter().map(|b| b.len()).max().unwrap_or(8).max(9);
@@ -163,34 +166,11 @@ struct Job {
 }
 
 impl Job {
-    fn run(self) -> Result<(String, String, Row), String> {
-        let (k, b) = (self.kernel, self.bundle);
-        let mut sim = Simulator::new(self.cfg, &k, self.size, self.seed).map_err(|e| e.to_string())?;
-        sim.run_until(u64::MAX);
-        if let Some(e) = sim.error() {
-            return Err(format!("{k} under {b}: {e}"));
+    fn run(&self) -> Result<Row, ConfigErrors> {
+        let r = warpscope::run(self.cfg.clone(), &self.kernel, self.size, self.seed, None)?;
+        match &r.error {
+            Some(e) => Err(ConfigError::new("compare", format!("{} under {}: {e}", self.kernel, self.bundle)).into()),
+            None => Ok(Row::of(&r)),
         }
-        let row = Row::of(&build_report(&sim));
-        Ok((k, b, row))
     }
-}
-
-/// Runs every simulation to its end on up to `threads` threads; results keep job order.
-fn run_all(jobs: Vec<Job>, threads: usize) -> Result<Vec<(String, String, Row)>, ConfigErrors> {
-    let n = jobs.len();
-    let queue = std::sync::Mutex::new(jobs.into_iter().enumerate().rev().collect::<Vec<_>>());
-    let done = std::sync::Mutex::new(Vec::with_capacity(n));
-    std::thread::scope(|s| {
-        for _ in 0..threads.min(n.max(1)) {
-            s.spawn(|| loop {
-                let next = queue.lock().expect("queue lock").pop();
-                let Some((i, job)) = next else { break };
-                let out = job.run();
-                done.lock().expect("results lock").push((i, out));
-            });
-        }
-    });
-    let mut done = done.into_inner().expect("results lock");
-    done.sort_by_key(|d| d.0);
-    done.into_iter().map(|(_, r)| r.map_err(|e| ConfigError::new("compare", e).into())).collect()
 }

@@ -2,13 +2,10 @@
 //! more kernels, one row per point, run on all cores. This is how parameter studies such as
 //! Optimal-TLP (a sweep over CTAs per SM) or the best SWL limit are done.
 
-use super::{resolve_with, BaseArgs, SizeArg};
+use super::{parallel, resolve_with, BaseArgs, SizeArg};
 use serde_json::Value;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-use warpscope::stats::build_report;
-use warpscope::{ConfigError, ConfigErrors, Simulator};
+use warpscope::{ConfigError, ConfigErrors};
 
 /// Report keys printed when `--metrics` is not given.
 const DEFAULT_METRICS: &[&str] = &[
@@ -80,7 +77,11 @@ impl SweepCmd {
                 resolve_with(&base, self.policy.as_deref())
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let rows = run_all(&points, configs, self.size, self.seed, &metrics, self.jobs)?;
+        let jobs: Vec<(&Point, warpscope::Config)> = points.iter().zip(configs).collect();
+        let threads = self.jobs.unwrap_or_else(parallel::hardware_threads);
+        let rows = parallel::map(&jobs, threads, |(p, cfg)| run_point(p, cfg, self.size, self.seed, &metrics))
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()?;
 
         let mut header = vec!["kernel".to_string()];
         header.extend(axes.iter().map(|(path, _)| path.clone()));
@@ -140,46 +141,20 @@ impl SweepCmd {
     }
 }
 
-/// Runs the points on `jobs` threads and returns each point's metric cells, in point order.
-fn run_all(
-    points: &[Point],
-    configs: Vec<warpscope::Config>,
-    size: SizeArg,
-    seed: u64,
-    metrics: &[String],
-    jobs: Option<usize>,
-) -> Result<Vec<Vec<String>>, ConfigErrors> {
-    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1);
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<Vec<String>, ConfigErrors>>>> =
-        Mutex::new((0..points.len()).map(|_| None).collect());
-    std::thread::scope(|s| {
-        for _ in 0..jobs.min(points.len()) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(point) = points.get(i) else { break };
-                let row = run_point(point, configs[i].clone(), size, seed, metrics);
-                results.lock().expect("no thread panics while holding the lock")[i] = Some(row);
-            });
-        }
-    });
-    results.into_inner().expect("no thread panicked").into_iter().map(|r| r.expect("every point was run")).collect()
-}
-
+/// One point's metric cells.
 fn run_point(
     point: &Point,
-    cfg: warpscope::Config,
+    cfg: &warpscope::Config,
     size: SizeArg,
     seed: u64,
     metrics: &[String],
 ) -> Result<Vec<String>, ConfigErrors> {
-    let mut sim = Simulator::new(cfg, &point.kernel, size.into(), seed)?;
-    sim.run_until(u64::MAX);
-    if let Some(e) = sim.error() {
+    let report = warpscope::run(cfg.clone(), &point.kernel, size.into(), seed, None)?;
+    if let Some(e) = &report.error {
         let at = point.values.join(",");
         return Err(ConfigError::new("sweep", format!("{} at {at} failed: {e}", point.kernel)).into());
     }
-    let report = serde_json::to_value(build_report(&sim)).expect("reports serialize");
+    let report = serde_json::to_value(report).expect("reports serialize");
     metrics
         .iter()
         .map(|m| match m.split('.').try_fold(&report, |v, k| v.get(k)) {
