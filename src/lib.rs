@@ -10,6 +10,7 @@ pub mod config;
 pub mod coordinated;
 pub mod core;
 pub mod dram;
+pub mod figures;
 pub mod icnt;
 pub mod kernels;
 pub mod mem;

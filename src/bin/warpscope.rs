@@ -9,6 +9,8 @@ mod classify;
 mod compare;
 #[path = "warpscope/dram.rs"]
 mod dram;
+#[path = "warpscope/figure.rs"]
+mod figure;
 #[path = "warpscope/parallel.rs"]
 mod parallel;
 #[path = "warpscope/sweep.rs"]
@@ -196,6 +198,9 @@ enum Command {
         #[command(flatten)]
         dram: dram::DramCmd,
     },
+    /// Reproduce one of the papers' headline figures: run it, write it as SVG, PNG or CSV, and
+    /// say whether our numbers agree with the paper's claim (`--list` names the figures).
+    Figure(figure::FigureCmd),
     /// Measure simulation speed on a fixed set of runs.
     Bench {
         /// Repetitions per run; the fastest is reported.
@@ -272,6 +277,10 @@ fn dispatch(cmd: Command) -> Result<ExitCode, ConfigErrors> {
         }
         Command::Dram { machine, dram } => {
             outln!("{}", dram.run(resolve(&machine)?)?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Figure(c) => {
+            out!("{}", c.run()?);
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { repeat } => {

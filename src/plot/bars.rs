@@ -3,7 +3,6 @@
 
 use super::model::Bars;
 use super::style::{self, err, Scale, DESC_PX, FONT, LABEL_PX};
-use super::Chart;
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -14,9 +13,18 @@ const GROUP: f64 = 0.8;
 const Y_LABEL_AREA: u32 = 60;
 const MARGIN: u32 = 12;
 
+/// A bar chart's words: the title and the axis descriptions, each with its unit.
+pub(super) struct Texts<'a> {
+    pub title: &'a str,
+    pub x: &'a str,
+    pub y: &'a str,
+}
+
+/// Draws `b`; `reference` adds a horizontal rule at that height (1 on a speedup axis).
 pub(super) fn draw_bars<DB: DrawingBackend>(
-    chart: Chart,
+    texts: &Texts,
     b: &Bars,
+    reference: Option<f64>,
     area: &DrawingArea<DB, Shift>,
     s: Scale,
 ) -> Result<(), String> {
@@ -29,9 +37,10 @@ pub(super) fn draw_bars<DB: DrawingBackend>(
             (label, style::color(i))
         })
         .collect();
-    let plot = style::frame(chart.title(), &legend, area, s)?;
+    let plot = style::frame(texts.title, &legend, area, s)?;
     let n = b.categories.len();
     let top = b.runs.iter().flat_map(|r| r.values.iter().copied()).fold(0.0, f64::max);
+    let top = top.max(reference.unwrap_or(0.0));
     let top = if top > 0.0 { top * 1.1 } else { 1.0 };
 
     let ticks: Vec<&str> = b.categories.iter().map(|c| c.tick.as_str()).collect();
@@ -65,8 +74,8 @@ pub(super) fn draw_bars<DB: DrawingBackend>(
     let y_fmt = |v: &f64| style::axis_number(*v, top);
     ch.configure_mesh()
         .disable_x_mesh()
-        .x_desc(chart.x_label())
-        .y_desc(chart.y_label())
+        .x_desc(texts.x)
+        .y_desc(texts.y)
         .x_label_formatter(&x_fmt)
         .y_label_formatter(&y_fmt)
         .max_light_lines(0)
@@ -86,6 +95,10 @@ pub(super) fn draw_bars<DB: DrawingBackend>(
             Rectangle::new([(x0, 0.0), (x0 + w, v)], color.filled())
         }))
         .map_err(err)?;
+    }
+    if let Some(r) = reference {
+        let rule = [(-0.5, r), (n as f64 - 0.5, r)];
+        ch.draw_series(std::iter::once(PathElement::new(rule, BLACK.stroke_width(s.px(1))))).map_err(err)?;
     }
     Ok(())
 }

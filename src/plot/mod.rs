@@ -9,6 +9,7 @@
 mod bars;
 mod chart;
 mod data;
+mod figure;
 mod model;
 mod style;
 mod table;
@@ -19,6 +20,9 @@ pub use data::{
     ChartRun, HitRatioSeriesData, L1Data, L2Data, LatencyData, MissClasses, PartitionData, SeriesData, WarpData,
     WarpSeriesData,
 };
+#[cfg(not(target_arch = "wasm32"))]
+pub use figure::figure_png;
+pub use figure::{draw_figure, figure_svg, BarFigure, BarSeries};
 pub use table::{table, Table};
 
 use model::{model, Model};
@@ -46,7 +50,10 @@ pub fn draw_scaled<DB: DrawingBackend>(
         return Err(format!("a chart needs at least {}x{} pixels, not {w}x{h}", s.px(MIN_SIZE.0), s.px(MIN_SIZE.1)));
     }
     match model(chart, runs) {
-        Model::Bars(b) => bars::draw_bars(chart, &b, area, s),
+        Model::Bars(b) => {
+            let texts = bars::Texts { title: chart.title(), x: chart.x_label(), y: chart.y_label() };
+            bars::draw_bars(&texts, &b, None, area, s)
+        }
         Model::Lines(lines) => timeline::draw_timeline(chart, &lines, area, s),
     }
 }

@@ -6,8 +6,9 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies), in the
-/// order runs take them; yellow is left out as too faint on white.
-const PALETTE: [RGBColor; 7] = [
+/// order runs take them; yellow is left out as too faint on white. Grey, brown and purple
+/// follow for the figures with up to ten series.
+const PALETTE: [RGBColor; 10] = [
     RGBColor(0, 114, 178),
     RGBColor(230, 159, 0),
     RGBColor(0, 158, 115),
@@ -15,6 +16,9 @@ const PALETTE: [RGBColor; 7] = [
     RGBColor(86, 180, 233),
     RGBColor(204, 121, 167),
     RGBColor(0, 0, 0),
+    RGBColor(136, 136, 136),
+    RGBColor(140, 86, 45),
+    RGBColor(112, 64, 160),
 ];
 
 /// Run `i`'s colour; the same run has the same colour on every chart.

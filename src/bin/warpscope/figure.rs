@@ -1,0 +1,130 @@
+//! `warpscope figure`: one of the papers' headline figures, its runs simulated on all cores
+//! and drawn as SVG or PNG or written as CSV, with our verdict on the paper's claim. The
+//! figures are defined once in `warpscope::figures`, which the web gallery also uses.
+
+use super::{parallel, SizeArg};
+use std::path::{Path, PathBuf};
+use warpscope::figures::{figure, figures, Metrics, Outcome};
+use warpscope::plot::{figure_png, figure_svg};
+use warpscope::{ConfigError, ConfigErrors};
+
+#[derive(clap::Args)]
+pub struct FigureCmd {
+    /// The figure (see `warpscope figure --list`).
+    #[arg(required_unless_present = "list")]
+    name: Option<String>,
+    /// List the figures with the paper each reproduces and its claim.
+    #[arg(long)]
+    list: bool,
+    #[arg(long, value_enum, default_value = "small")]
+    size: SizeArg,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The file to write: `.svg` or `.png` draws the figure, `.csv` writes its numbers.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    #[arg(long, default_value_t = 900)]
+    width: u32,
+    #[arg(long, default_value_t = 520)]
+    height: u32,
+    /// Simulations run at once (default: the machine's hardware threads).
+    #[arg(long)]
+    jobs: Option<usize>,
+}
+
+/// What `--out`'s extension asks for.
+enum Output {
+    Svg,
+    Png,
+    Csv,
+}
+
+fn output_of(path: &Path) -> Result<Output, ConfigError> {
+    match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+        Some("svg") => Ok(Output::Svg),
+        Some("png") => Ok(Output::Png),
+        Some("csv") => Ok(Output::Csv),
+        _ => Err(ConfigError::new(
+            "--out",
+            format!("cannot tell the format of {}; end the name in .svg, .png or .csv", path.display()),
+        )),
+    }
+}
+
+impl FigureCmd {
+    /// The text to print: the listing, or the figure's verdict and numbers.
+    pub fn run(&self) -> Result<String, ConfigErrors> {
+        if self.list {
+            return Ok(listing());
+        }
+        let name = self.name.as_deref().unwrap_or_default();
+        let fig = figure(name).map_err(|e| ConfigError::new("NAME", e))?;
+        // Checked before simulating, so a bad name costs nothing.
+        let output = self.out.as_deref().map(output_of).transpose()?;
+        let plan = fig.plan(self.size.into(), self.seed)?;
+        let threads = self.jobs.unwrap_or_else(parallel::hardware_threads);
+        let reports = parallel::map(&plan, threads, |r| {
+            warpscope::run(r.config.clone(), r.kernel, self.size.into(), r.seed, r.max_cycles)
+        });
+        let mut metrics = Vec::with_capacity(plan.len());
+        for (r, report) in plan.iter().zip(reports) {
+            let report = report?;
+            if let Some(e) = &report.error {
+                return Err(ConfigError::new("run", format!("{} ({}) stopped: {e}", r.kernel, r.series)).into());
+            }
+            metrics.push(Metrics::of(&report));
+        }
+        let outcome = fig.build(metrics).map_err(|e| ConfigError::new("NAME", e))?;
+        if let (Some(path), Some(kind)) = (&self.out, output) {
+            self.write(&outcome, path, kind)?;
+        }
+        Ok(describe(fig.name, fig.claim, &outcome))
+    }
+
+    fn write(&self, o: &Outcome, path: &Path, kind: Output) -> Result<(), ConfigError> {
+        let fail = |e: String| ConfigError::new("--out", e);
+        let write = |text: String| {
+            std::fs::write(path, text).map_err(|e| fail(format!("cannot write {}: {e}", path.display())))
+        };
+        match kind {
+            Output::Svg => write(figure_svg(&o.figure, self.width, self.height).map_err(fail)?),
+            Output::Csv => write(o.figure.table().to_csv()),
+            Output::Png => figure_png(&o.figure, path, self.width, self.height).map_err(fail),
+        }
+    }
+}
+
+fn listing() -> String {
+    let mut out = String::new();
+    for f in figures() {
+        out.push_str(&format!("{:<12} {} — {}\n{:<12} {}\n", f.name, f.paper.citation(), f.title, "", f.claim));
+    }
+    out
+}
+
+/// The claim, the verdict and the numbers (one column per series) as aligned text.
+fn describe(name: &str, claim: &str, o: &Outcome) -> String {
+    let f = &o.figure;
+    let mut rows =
+        vec![std::iter::once(f.x_label.clone()).chain(f.series.iter().map(|s| s.label.clone())).collect::<Vec<_>>()];
+    rows.extend(f.categories.iter().enumerate().map(|(i, c)| {
+        std::iter::once(c.clone())
+            .chain(f.series.iter().map(|s| s.values.get(i).map_or(String::new(), |v| format!("{v:.3}"))))
+            .collect()
+    }));
+    let widths: Vec<usize> =
+        (0..rows[0].len()).map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0)).collect();
+    let mut out = format!(
+        "{name}: {}\npaper:  {claim}\nours:   {} — {}\n\n{}:\n",
+        f.title,
+        o.verdict.agreement.word(),
+        o.verdict.summary,
+        f.y_label
+    );
+    for row in &rows {
+        let cells: Vec<String> = row.iter().zip(&widths).map(|(c, w)| format!("{c:<w$}")).collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}

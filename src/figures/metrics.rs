@@ -1,0 +1,77 @@
+//! The few numbers of a run that the gallery's figures plot. A browser worker sends these
+//! instead of the whole report, and the CLI computes them from the same report, so both
+//! build every figure from identical inputs.
+
+use crate::stats::{MissClassMpki, Report, WarpTypes};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Metrics {
+    pub completed: bool,
+    pub cycles: u64,
+    /// Warp instructions per core cycle, whole GPU.
+    pub ipc: f64,
+    pub l1_hit_rate: f64,
+    pub l1_miss_rate: f64,
+    /// L1 misses per 1000 warp instructions by cause (intra-warp, inter-warp, other).
+    pub l1_mpki_classes: [f64; 3],
+    /// Reservation failures per L1 access.
+    pub l1_rsfail_per_access: f64,
+    /// Pipeline cycles lost to L1 congestion, summed over SMs.
+    pub l1_stall_cycles: u64,
+    pub l1_bypassed: u64,
+    pub l2_miss_rate: f64,
+    pub l2_mpki_classes: [f64; 3],
+    /// Arrival at the partition to tag lookup, L2 cycles.
+    pub l2_queue_latency: f64,
+    pub l2_bypassed: u64,
+    /// Warps per 10 %-wide bin of per-warp L2 hit ratio.
+    pub warp_hit_ratio_histogram: Vec<u64>,
+    pub warp_types: WarpTypes,
+    pub dram_bandwidth_utilization: f64,
+    pub dram_row_buffer_hit_rate: f64,
+    /// Issue to last return of a warp-load, core cycles (SC'14's effective latency).
+    pub warp_load_latency: f64,
+    /// Issue to return of a request, core cycles.
+    pub memory_latency: f64,
+    /// Last minus first return per warp-load, core cycles.
+    pub divergence: f64,
+    /// The same over the requests DRAM served, DRAM cycles.
+    pub dram_divergence: f64,
+    /// The busiest partition's request share over the mean share.
+    pub partition_max_over_mean: f64,
+}
+
+fn classes(m: &MissClassMpki) -> [f64; 3] {
+    [m.intra_warp, m.inter_warp, m.other]
+}
+
+impl Metrics {
+    pub fn of(r: &Report) -> Self {
+        Self {
+            completed: r.completed,
+            cycles: r.cycles,
+            ipc: r.ipc,
+            l1_hit_rate: r.l1d.hit_rate,
+            l1_miss_rate: r.l1d.miss_rate,
+            l1_mpki_classes: classes(&r.l1d.miss_classes),
+            l1_rsfail_per_access: r.l1d.rsfail_per_access,
+            l1_stall_cycles: r.core.l1_stall_cycles,
+            l1_bypassed: r.l1d.bypassed,
+            l2_miss_rate: r.l2.miss_rate,
+            l2_mpki_classes: classes(&r.l2.miss_classes),
+            l2_queue_latency: r.l2.avg_queue_latency,
+            l2_bypassed: r.l2.bypassed,
+            warp_hit_ratio_histogram: r.warps.l2_hit_ratio_histogram.clone(),
+            warp_types: r.warps.types,
+            dram_bandwidth_utilization: r.dram.bandwidth_utilization,
+            dram_row_buffer_hit_rate: r.dram.row_buffer_hit_rate,
+            warp_load_latency: r.latency.avg_warp_load_latency,
+            memory_latency: r.latency.avg_memory_latency,
+            divergence: r.latency.avg_divergence,
+            dram_divergence: r.latency.avg_dram_divergence,
+            partition_max_over_mean: r.partitions.max_over_mean,
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! The figure gallery: each paper's headline figures, one definition apiece — the runs a
+//! figure needs and how their numbers become bars and a verdict on the paper's claim. The
+//! CLI (`warpscope figure`) and the web gallery both plan and build figures through here, so
+//! a figure is the same wherever it is drawn.
+
+mod grid;
+mod iwarp;
+mod medic;
+mod metrics;
+mod sc14;
+mod sound;
+mod xie;
+
+pub use metrics::Metrics;
+
+use crate::config::{apply_bundle, apply_set, parse_config_value, preset, ConfigError, ConfigErrors};
+use crate::kernels::Size;
+use crate::plot::BarFigure;
+use crate::Config;
+use serde::{Deserialize, Serialize};
+
+/// One figure of one paper.
+pub struct Figure {
+    /// Stable name: CLI argument, URL parameter, file stem.
+    pub name: &'static str,
+    pub paper: Paper,
+    /// What the figure shows, for its card and page.
+    pub title: &'static str,
+    /// The paper's claim in one sentence.
+    pub claim: &'static str,
+    plan: fn() -> Vec<RunSpec>,
+    build: fn(&[(RunSpec, Metrics)]) -> Outcome,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Paper {
+    Medic,
+    Sound,
+    Iwarp,
+    Xie,
+    Sc14,
+}
+
+impl Paper {
+    pub fn citation(self) -> &'static str {
+        match self {
+            Paper::Medic => "Ausavarungnirun et al., MeDiC (HPCA 2015)",
+            Paper::Sound => "A sound GPU baseline (WDDD 2017)",
+            Paper::Iwarp => "iWarp: intra-warp locality (draft)",
+            Paper::Xie => "Xie et al., coordinated static and dynamic cache bypassing (HPCA 2015)",
+            Paper::Sc14 => "Chatterjee et al., managing DRAM latency divergence (SC 2014)",
+        }
+    }
+}
+
+/// One simulation a figure needs: where its bar goes and the machine it runs on.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RunSpec {
+    /// The x-axis group the run's bar belongs to (usually the kernel).
+    pub category: String,
+    /// The bar's series within the group (usually the policy).
+    pub series: String,
+    pub preset: &'static str,
+    pub kernel: &'static str,
+    /// A policy bundle applied before `sets` (see `warpscope list bundles`).
+    pub bundle: Option<&'static str>,
+    /// `--set` overrides, applied in order.
+    pub sets: Vec<(&'static str, String)>,
+    /// Stop after this many core cycles (a window into the run).
+    pub max_cycles: Option<u64>,
+}
+
+impl RunSpec {
+    pub(crate) fn new(
+        category: impl Into<String>,
+        series: impl Into<String>,
+        preset: &'static str,
+        kernel: &'static str,
+    ) -> Self {
+        Self {
+            category: category.into(),
+            series: series.into(),
+            preset,
+            kernel,
+            bundle: None,
+            sets: Vec::new(),
+            max_cycles: None,
+        }
+    }
+
+    pub(crate) fn bundle(mut self, b: &'static str) -> Self {
+        self.bundle = Some(b);
+        self
+    }
+
+    pub(crate) fn set(mut self, path: &'static str, value: impl ToString) -> Self {
+        self.sets.push((path, value.to_string()));
+        self
+    }
+
+    /// The machine this run simulates.
+    pub fn config(&self) -> Result<Config, ConfigErrors> {
+        let cfg =
+            preset(self.preset).ok_or_else(|| ConfigError::new("preset", format!("no preset `{}`", self.preset)))?;
+        let mut doc = serde_json::to_value(cfg).expect("configs serialize");
+        if let Some(b) = self.bundle {
+            apply_bundle(&mut doc, b)?;
+        }
+        for (path, value) in &self.sets {
+            apply_set(&mut doc, path, value)?;
+        }
+        parse_config_value(doc)
+    }
+}
+
+/// A planned run, as the browser's workers take it.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlannedRun {
+    pub category: String,
+    pub series: String,
+    pub kernel: &'static str,
+    pub size: &'static str,
+    pub seed: u64,
+    pub max_cycles: Option<u64>,
+    pub config: Config,
+}
+
+/// Whether our numbers point the way the paper's do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Agreement {
+    Agrees,
+    Partly,
+    Differs,
+}
+
+impl Agreement {
+    pub fn word(self) -> &'static str {
+        match self {
+            Agreement::Agrees => "agrees",
+            Agreement::Partly => "partly agrees",
+            Agreement::Differs => "differs",
+        }
+    }
+
+    /// `Agrees` when every check holds, `Differs` when none does.
+    pub(crate) fn of(checks: &[bool]) -> Self {
+        match checks.iter().filter(|&&c| c).count() {
+            n if n == checks.len() => Agreement::Agrees,
+            0 => Agreement::Differs,
+            _ => Agreement::Partly,
+        }
+    }
+}
+
+/// What a figure's runs showed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Verdict {
+    pub agreement: Agreement,
+    /// Our numbers against the paper's, in a sentence or two.
+    pub summary: String,
+}
+
+/// A built figure: its bars and the verdict on the paper's claim.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub figure: BarFigure,
+    pub verdict: Verdict,
+}
+
+impl Figure {
+    /// The runs in the order `build` expects their metrics.
+    pub fn specs(&self) -> Vec<RunSpec> {
+        (self.plan)()
+    }
+
+    /// Every run resolved to its machine at `size` and `seed`.
+    pub fn plan(&self, size: Size, seed: u64) -> Result<Vec<PlannedRun>, ConfigErrors> {
+        self.specs()
+            .into_iter()
+            .map(|s| {
+                Ok(PlannedRun {
+                    config: s.config()?,
+                    category: s.category,
+                    series: s.series,
+                    kernel: s.kernel,
+                    size: size.as_str(),
+                    seed,
+                    max_cycles: s.max_cycles,
+                })
+            })
+            .collect()
+    }
+
+    /// The figure from its runs' metrics, in plan order.
+    pub fn build(&self, metrics: Vec<Metrics>) -> Result<Outcome, String> {
+        let specs = self.specs();
+        if specs.len() != metrics.len() {
+            return Err(format!("figure `{}` needs {} runs, got {}", self.name, specs.len(), metrics.len()));
+        }
+        Ok((self.build)(&specs.into_iter().zip(metrics).collect::<Vec<_>>()))
+    }
+}
+
+/// Every figure, in gallery order.
+pub fn figures() -> Vec<Figure> {
+    let mut all = medic::figures();
+    all.extend(sound::figures());
+    all.extend(iwarp::figures());
+    all.extend(xie::figures());
+    all.extend(sc14::figures());
+    all
+}
+
+/// The figure called `name`; an unknown name gets an error listing the valid ones.
+pub fn figure(name: &str) -> Result<Figure, String> {
+    let all = figures();
+    let names: Vec<&str> = all.iter().map(|f| f.name).collect();
+    let names = names.join(", ");
+    all.into_iter()
+        .find(|f| f.name == name)
+        .ok_or_else(|| format!("unknown figure `{name}`; valid figures are: {names}"))
+}
+
+#[cfg(test)]
+mod tests;

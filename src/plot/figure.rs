@@ -1,0 +1,101 @@
+//! Grouped bars that carry their own words: the figure gallery draws each paper's figure with
+//! them, from numbers it computed out of several runs (one bar per run and category).
+
+use super::bars::{self, Texts};
+use super::model::{BarRun, Bars, Category};
+use super::style::{self, Scale};
+use super::{Table, MIN_SIZE};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// A figure's numbers: `series[j].values[i]` is the bar of series `j` in category `i`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct BarFigure {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub categories: Vec<String>,
+    pub series: Vec<BarSeries>,
+    /// A horizontal rule at this height (1 on a speedup axis), drawn over the bars.
+    pub reference: Option<f64>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct BarSeries {
+    pub label: String,
+    pub values: Vec<f64>,
+}
+
+impl BarFigure {
+    fn bars(&self) -> Bars {
+        let has_data = self.series.iter().any(|r| r.values.iter().any(|v| v.is_finite() && *v != 0.0));
+        let categories = if has_data {
+            self.categories.iter().map(|c| Category { tick: c.clone(), name: c.clone() }).collect()
+        } else {
+            Vec::new()
+        };
+        let runs = self
+            .series
+            .iter()
+            .map(|r| BarRun {
+                label: r.label.clone(),
+                values: r.values.iter().map(|v| if v.is_finite() { *v } else { 0.0 }).collect(),
+                has_data: r.values.iter().any(|v| v.is_finite() && *v != 0.0),
+            })
+            .collect();
+        Bars { categories, runs }
+    }
+
+    /// The numbers as a table: a row per category, a column per series.
+    pub fn table(&self) -> Table {
+        let mut headers = vec![self.x_label.clone()];
+        headers.extend(self.series.iter().map(|r| format!("{}: {}", r.label, self.y_label)));
+        let rows = self
+            .categories
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let mut row = vec![c.clone()];
+                row.extend(self.series.iter().map(|r| r.values.get(i).map_or(String::new(), |v| format!("{v:.4}"))));
+                row
+            })
+            .collect();
+        Table { headers, rows }
+    }
+}
+
+/// Draws `fig` on `area` with `scale` device pixels per layout pixel.
+pub fn draw_figure<DB: DrawingBackend>(
+    fig: &BarFigure,
+    area: &DrawingArea<DB, Shift>,
+    scale: f64,
+) -> Result<(), String> {
+    style::ensure_fonts();
+    let s = Scale(if scale.is_finite() { scale.clamp(0.5, 4.0) } else { 1.0 });
+    let (w, h) = area.dim_in_pixel();
+    if w < s.px(MIN_SIZE.0) || h < s.px(MIN_SIZE.1) {
+        return Err(format!("a figure needs at least {}x{} pixels, not {w}x{h}", s.px(MIN_SIZE.0), s.px(MIN_SIZE.1)));
+    }
+    let texts = Texts { title: &fig.title, x: &fig.x_label, y: &fig.y_label };
+    bars::draw_bars(&texts, &fig.bars(), fig.reference, area, s)
+}
+
+/// The figure as an SVG document of `width` x `height` pixels.
+pub fn figure_svg(fig: &BarFigure, width: u32, height: u32) -> Result<String, String> {
+    let mut out = String::new();
+    {
+        let area = SVGBackend::with_string(&mut out, (width, height)).into_drawing_area();
+        draw_figure(fig, &area, 1.0)?;
+        area.present().map_err(style::err)?;
+    }
+    Ok(out)
+}
+
+/// The figure as a PNG file of `width` x `height` pixels.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn figure_png(fig: &BarFigure, path: &std::path::Path, width: u32, height: u32) -> Result<(), String> {
+    let area = BitMapBackend::new(path, (width, height)).into_drawing_area();
+    draw_figure(fig, &area, 1.0)?;
+    area.present().map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
