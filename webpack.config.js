@@ -5,7 +5,7 @@ const path = require('path');
 const CopyPlugin = require('copy-webpack-plugin');
 
 module.exports = {
-  entry: { app: './www/app.js' },
+  entry: { app: './www/app.js', gallery: './www/gallery.js' },
   output: {
     path: path.resolve(__dirname, 'dist'),
     filename: '[name].js',
@@ -14,7 +14,7 @@ module.exports = {
     clean: true,
   },
   plugins: [
-    new CopyPlugin({ patterns: [{ from: 'www/index.html' }, { from: 'www/style.css' }] }),
+    new CopyPlugin({ patterns: [{ from: 'www/index.html' }, { from: 'www/gallery.html' }, { from: 'www/style.css' }] }),
   ],
   performance: { hints: false },
   devtool: false,

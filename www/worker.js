@@ -1,6 +1,7 @@
 // The worker owns the simulator. It steps it in chunks of about 30 ms, posts small
 // progress messages at least every 100 ms, obeys pause / resume / cancel between
-// chunks, and posts the final report as JSON text (the same bytes as the CLI's).
+// chunks, and posts the final report as JSON text (the same bytes as the CLI's), or for
+// the gallery just the figure metrics of the run.
 import init, { WasmSim } from '../pkg/warpscope.js';
 
 const ready = init();
@@ -39,7 +40,7 @@ function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function start({ id, config, kernel, size, seed, maxCycles }) {
+async function start({ id, config, kernel, size, seed, maxCycles, metrics }) {
   if (current) current.cancelled = true;
   let sim;
   try {
@@ -76,7 +77,8 @@ async function start({ id, config, kernel, size, seed, maxCycles }) {
         lastPost = now;
       }
       if (done) {
-        self.postMessage({ type: 'done', id, report: sim.report_json(), error: sim.error() ?? null });
+        const report = metrics ? sim.metrics_json() : sim.report_json();
+        self.postMessage({ type: 'done', id, report, error: sim.error() ?? null });
         break;
       }
       await yieldToEvents();

@@ -24,7 +24,14 @@ pub struct BarFigure {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct BarSeries {
     pub label: String,
+    /// NaN where the series has no bar; JSON writes it as null and reads null back as NaN.
+    #[serde(deserialize_with = "nan_for_null")]
     pub values: Vec<f64>,
+}
+
+fn nan_for_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<f64>, D::Error> {
+    let v: Vec<Option<f64>> = Vec::deserialize(d)?;
+    Ok(v.into_iter().map(|x| x.unwrap_or(f64::NAN)).collect())
 }
 
 impl BarFigure {

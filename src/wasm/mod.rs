@@ -2,6 +2,8 @@
 //! cross as JSON text (the report is then byte-identical to the CLI's); errors cross
 //! as structured `{field, message}` values so the page can show them by their field.
 
+mod gallery;
+
 use crate::config::{parse_config, preset, preset_names, schema, ConfigError, ConfigErrors, PRESETS};
 use crate::kernels::{Size, KERNELS};
 use crate::plot::{draw_scaled, svg, table, Chart, ChartRun};
@@ -13,7 +15,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
-fn to_js<T: Serialize + ?Sized>(v: &T) -> JsValue {
+pub(crate) fn to_js<T: Serialize + ?Sized>(v: &T) -> JsValue {
     v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
 }
 
@@ -113,6 +115,11 @@ impl WasmSim {
     /// The report as JSON text, identical to `warpscope run --format json` (compact).
     pub fn report_json(&self) -> String {
         serde_json::to_string(&build_report(&self.sim)).expect("reports serialize")
+    }
+
+    /// The numbers the gallery's figures plot (`figures::Metrics`) as JSON text.
+    pub fn metrics_json(&self) -> String {
+        serde_json::to_string(&crate::figures::Metrics::of(&build_report(&self.sim))).expect("metrics serialize")
     }
 }
 

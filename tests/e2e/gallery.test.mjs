@@ -1,0 +1,83 @@
+// The figure gallery in headless Chromium: every figure computes and draws at the tiny size
+// on a pool of workers, exports SVG, embeds on its own, and bad embed links say what is valid.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start } from './harness.mjs';
+
+let h;
+before(async () => {
+  h = await start();
+});
+after(async () => {
+  await h.close();
+});
+
+async function canvasInk(page, selector) {
+  return page.$eval(selector, (c) => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let ink = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] < 240 || d[i + 1] < 240 || d[i + 2] < 240) ink++;
+    return ink / (d.length / 4);
+  });
+}
+
+async function galleryReady(page) {
+  await page.waitForFunction(() => document.getElementById('gallery-app').getAttribute('aria-busy') === 'false', null, {
+    timeout: 30000,
+  });
+}
+
+test('every figure runs at tiny size, draws, states a verdict, and is kept for the session', async () => {
+  const page = await h.page('gallery.html');
+  await galleryReady(page);
+  const names = await page.$$eval('article.card', (cards) => cards.map((c) => c.dataset.figure));
+  assert.equal(names.length, 13);
+  assert.match(await page.textContent('#g-workers'), /over \d+ workers/);
+  await page.selectOption('#g-size', 'tiny');
+  const t0 = Date.now();
+  await page.click('#g-run-all');
+  await page.waitForFunction(() => /figures shown/.test(document.getElementById('g-status').textContent), null, {
+    timeout: 600000,
+  });
+  console.log(`gallery: 13 figures at tiny in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  for (const name of names) {
+    const card = `#fig-${name}`;
+    assert.equal(await page.getAttribute(card, 'data-state'), 'done', `${name}: ${await page.textContent(`${card} .card-status`)}`);
+    const ink = await canvasInk(page, `${card} canvas`);
+    assert.ok(ink > 0.01, `${name} is blank (${ink})`);
+    assert.match(await page.textContent(`${card} .ours`), /Ours \(tiny\): (agrees|partly agrees|differs) \S/);
+    assert.ok((await page.locator(`${card} tbody tr`).count()) > 0, `${name} has a table`);
+    assert.match(await page.inputValue(`${card} textarea`), /<iframe src="[^"]*gallery\.html\?embed=1&amp;figure=|<iframe src="[^"]*gallery\.html\?embed=1&figure=/);
+  }
+  // A second Run uses the kept figure: no simulations.
+  const again = Date.now();
+  await page.click('#fig-sc14-fig10 button:has-text("Run")');
+  await page.waitForFunction(() => document.getElementById('fig-sc14-fig10').dataset.state === 'done');
+  assert.ok(Date.now() - again < 2000, 'a kept figure shows at once');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('button[aria-label="Export medic-fig11 as SVG"]')]);
+  assert.equal(download.suggestedFilename(), 'medic-fig11.svg');
+  const svg = await (await download.createReadStream()).toArray();
+  assert.match(Buffer.concat(svg).toString(), /^<svg[\s\S]*MeDiC fig\. 11[\s\S]*<\/svg>\s*$/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('an embedded figure runs and draws on its own', async () => {
+  const page = await h.page('gallery.html?embed=1&figure=sc14-fig11&size=tiny');
+  await page.waitForFunction(() => document.getElementById('fig-sc14-fig11')?.dataset.state === 'done', null, {
+    timeout: 120000,
+  });
+  assert.equal(await page.locator('article.card').count(), 1);
+  assert.ok(!(await page.isVisible('#gallery-controls')));
+  assert.ok((await canvasInk(page, '#fig-sc14-fig11 canvas')) > 0.01);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('an embed link with an unknown figure names the valid ones', async () => {
+  const page = await h.page('gallery.html?embed=1&figure=medic-fig99');
+  await page.waitForSelector('#cards .error');
+  const text = await page.textContent('#cards .error');
+  assert.match(text, /unknown figure "medic-fig99"; valid figures are: medic-fig3, medic-fig11/);
+  await page.close();
+});

@@ -1,0 +1,92 @@
+//! `warpscope figure`: every paper figure runs at the tiny size and is written as SVG; PNG
+//! and CSV by extension; bad names and formats are refused before anything is simulated.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn warpscope(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_warpscope")).args(args).output().expect("the binary runs")
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("warpscope-figure-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn names() -> Vec<String> {
+    let o = warpscope(&["figure", "--list"]);
+    assert!(o.status.success());
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .filter(|l| !l.starts_with(' '))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn the_list_names_every_figure_of_the_issue() {
+    let expected = [
+        "medic-fig3",
+        "medic-fig11",
+        "medic-fig14",
+        "sound-fig3",
+        "sound-fig6",
+        "sound-fig10",
+        "sound-fig12",
+        "iwarp-fig2",
+        "iwarp-fig10",
+        "xie-fig7",
+        "sc14-fig9",
+        "sc14-fig10",
+        "sc14-fig11",
+    ];
+    assert_eq!(names(), expected);
+}
+
+#[test]
+fn every_figure_is_written_as_svg_with_a_verdict() {
+    let dir = temp_dir("svg");
+    for name in names() {
+        let path = dir.join(format!("{name}.svg"));
+        let o = warpscope(&["figure", &name, "--size", "tiny", "--out", path.to_str().unwrap()]);
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(stdout.contains("paper:") && stdout.contains("ours:"), "{name}: {stdout}");
+        assert!(["agrees", "partly agrees", "differs"].iter().any(|w| stdout.contains(&format!("ours:   {w} — "))));
+        let svg = std::fs::read_to_string(&path).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{name}");
+        assert!(svg.matches("<rect").count() > 4, "{name} has too few bars");
+    }
+}
+
+#[test]
+fn png_and_csv_are_chosen_by_extension_and_match_the_runs() {
+    let dir = temp_dir("png");
+    let png = dir.join("f.png");
+    let o = warpscope(&["figure", "sc14-fig11", "--size", "tiny", "--out", png.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let csv = dir.join("f.csv");
+    let o = warpscope(&["figure", "sc14-fig11", "--size", "tiny", "--out", csv.to_str().unwrap()]);
+    assert!(o.status.success());
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("kernel,GMC: data bus busy (%),WG:"), "{}", lines[0]);
+    assert_eq!(lines.len(), 6, "a header and five kernels: {text}");
+    assert!(lines[1].starts_with("bfs,"));
+}
+
+#[test]
+fn a_bad_name_or_format_fails_with_the_valid_choices() {
+    let o = warpscope(&["figure", "medic-fig99", "--size", "tiny"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("unknown figure `medic-fig99`") && err.contains("sc14-fig11"), "{err}");
+    let o = warpscope(&["figure", "xie-fig7", "--out", "/nonexistent/f.pdf"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("end the name in .svg, .png or .csv"));
+    let o = warpscope(&["figure"]);
+    assert!(!o.status.success());
+}

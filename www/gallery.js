@@ -1,0 +1,275 @@
+// The figure gallery: a card per paper figure. Run plans the figure's simulations (in
+// wasm, from the same definitions as `warpscope figure`), spreads them over one worker per
+// core under the card's progress bar, builds the figure from the runs' metrics and draws
+// it. Runs and figures are kept in sessionStorage, so a figure whose runs another figure
+// already made (SC'14's three share theirs) or one run earlier in the session is instant.
+import init, { figure_list, figure_plan, figure_build, figure_draw, figure_svg_text, figure_csv } from '../pkg/warpscope.js';
+import { WorkerPool } from './pool.js';
+import { download } from './charts.js';
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const EMBED = params.get('embed') === '1';
+const SIZES = ['tiny', 'small', 'paper'];
+const cores = Math.max(1, navigator.hardwareConcurrency || 2);
+const pool = new WorkerPool(cores);
+const cards = new Map(); // name -> card
+let figures = [];
+let stopping = false;
+
+/** sessionStorage that shrugs off a full or disabled store (the figure still shows). */
+const store = {
+  get(key) {
+    try {
+      return sessionStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key, value) {
+    try {
+      sessionStorage.setItem(key, value);
+    } catch {
+      // Over quota or disabled: the result lives until the page closes.
+    }
+  },
+};
+
+const runKey = (r) => `ws-run:${JSON.stringify([r.kernel, r.size, r.seed, r.max_cycles ?? null, r.config])}`;
+const figureKey = (name, size, seed) => `ws-fig:${name}:${size}:${seed}`;
+
+function readSettings() {
+  const size = $('g-size').value;
+  const text = $('g-seed').value.trim();
+  const ok = /^\d+$/.test(text) && Number.isSafeInteger(Number(text));
+  $('g-seed-error').textContent = ok ? '' : `"${text}" is not a whole number from 0 to 2^53 - 1; the seed was left as you typed it`;
+  $('g-seed').setAttribute('aria-invalid', String(!ok));
+  return ok ? { size, seed: Number(text) } : null;
+}
+
+function el(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  Object.assign(e, props);
+  e.append(...children);
+  return e;
+}
+
+function embedUrl(name) {
+  const url = new URL('gallery.html', location.href);
+  url.search = `?embed=1&figure=${name}&size=${$('g-size').value}`;
+  return url.href;
+}
+
+function makeCard(f) {
+  const canvas = el('canvas', { role: 'img' });
+  canvas.setAttribute('aria-label', f.title);
+  const run = el('button', { type: 'button', textContent: 'Run' });
+  run.setAttribute('aria-label', `Run ${f.name}`);
+  const progress = el('progress', { max: 1, value: 0 });
+  progress.hidden = true;
+  const status = el('span', { className: 'card-status' });
+  const ours = el('p', { className: 'ours' }, el('strong', { textContent: 'Ours: ' }), el('span', { textContent: `Press Run to compute this figure in your browser (${f.runs} simulations).` }));
+  const table = el('table');
+  const numbers = el('details', {}, el('summary', { textContent: 'Numbers' }), table);
+  const tools = el('div', { className: 'chart-tools' });
+  const card = {
+    f, canvas, run, progress, status, ours, table, tools, outcome: null,
+    article: el('article', { className: 'card', id: `fig-${f.name}` }),
+  };
+  for (const [label, fn] of [
+    ['SVG', () => download(`${f.name}.svg`, figure_svg_text(card.outcome.figure, 900, 520), 'image/svg+xml')],
+    ['CSV', () => download(`${f.name}.csv`, figure_csv(card.outcome.figure), 'text/csv')],
+    ['PNG', () => canvas.toBlob((b) => download(`${f.name}.png`, b))],
+  ]) {
+    const b = el('button', { type: 'button', textContent: label, disabled: true });
+    b.setAttribute('aria-label', `Export ${f.name} as ${label}`);
+    b.addEventListener('click', () => card.outcome && fn());
+    tools.append(b);
+  }
+  const snippet = el('textarea', { readOnly: true, rows: 2 });
+  snippet.setAttribute('aria-label', `iframe snippet for ${f.name}`);
+  card.snippet = snippet;
+  const embed = el('details', { className: 'embed-snippet' }, el('summary', { textContent: 'Embed in course material' }), snippet);
+  card.article.dataset.figure = f.name;
+  card.article.dataset.state = 'idle';
+  card.article.append(
+    el('h3', { textContent: f.title }),
+    el('p', { className: 'cite', textContent: `${f.name} · ${f.citation}` }),
+    el('p', { className: 'claim' }, el('strong', { textContent: 'Paper: ' }), f.claim),
+    ours,
+    el('div', { className: 'controls' }, run, progress, status),
+    canvas, tools, numbers, embed,
+  );
+  run.addEventListener('click', () => runFigure(card));
+  updateSnippet(card);
+  return card;
+}
+
+function updateSnippet(card) {
+  card.snippet.value = `<iframe src="${embedUrl(card.f.name)}" width="920" height="640" style="border:0" title="warpscope: ${card.f.title}" loading="lazy"></iframe>`;
+}
+
+function setState(card, state, text = '') {
+  card.article.dataset.state = state;
+  card.status.textContent = text;
+  card.run.disabled = state === 'running';
+}
+
+/** Plans, runs (reusing stored runs) and shows one figure; resolves when it is drawn. */
+async function runFigure(card) {
+  const settings = readSettings();
+  if (!settings) return;
+  const { size, seed } = settings;
+  const key = figureKey(card.f.name, size, seed);
+  const kept = store.get(key);
+  if (kept) {
+    show(card, JSON.parse(kept), size);
+    return;
+  }
+  let plan;
+  try {
+    plan = figure_plan(card.f.name, size, seed);
+  } catch (e) {
+    setState(card, 'error', String(e));
+    return;
+  }
+  setState(card, 'running', `0 of ${plan.length} runs`);
+  card.progress.hidden = false;
+  card.progress.value = 0;
+  const fractions = plan.map(() => 0);
+  let finished = 0;
+  const update = () => {
+    card.progress.value = fractions.reduce((a, b) => a + b, 0) / plan.length;
+    card.status.textContent = `${finished} of ${plan.length} runs, on ${pool.size} workers`;
+  };
+  try {
+    const metrics = await Promise.all(plan.map(async (r, i) => {
+      const k = runKey(r);
+      let m = store.get(k);
+      if (m === null) {
+        m = await pool.run(r, (f) => {
+          fractions[i] = f;
+          update();
+        });
+        store.set(k, m);
+      }
+      fractions[i] = 1;
+      finished++;
+      update();
+      return m;
+    }));
+    const outcome = figure_build(card.f.name, `[${metrics.join(',')}]`);
+    store.set(key, JSON.stringify(outcome));
+    show(card, outcome, size);
+  } catch (e) {
+    pool.cancelAll();
+    const msg = e && e.message ? e.message : String(e);
+    setState(card, msg === 'cancelled' ? 'idle' : 'error', msg === 'cancelled' ? 'Stopped.' : `Failed: ${msg}`);
+  } finally {
+    card.progress.hidden = true;
+  }
+}
+
+function show(card, outcome, size) {
+  card.outcome = outcome;
+  const v = outcome.verdict;
+  const words = { agrees: 'agrees', partly: 'partly agrees', differs: 'differs' };
+  const badge = el('span', { className: `badge ${v.agreement}`, textContent: words[v.agreement] || v.agreement });
+  card.ours.replaceChildren(el('strong', { textContent: `Ours (${size}): ` }), badge, ` ${v.summary}`);
+  for (const b of card.tools.querySelectorAll('button')) b.disabled = false;
+  // Shown first: a hidden canvas has no size to draw at.
+  setState(card, 'done', '');
+  draw(card);
+  const fig = outcome.figure;
+  card.table.replaceChildren();
+  const head = card.table.createTHead().insertRow();
+  for (const h of [fig.x_label, ...fig.series.map((s) => s.label)]) head.append(el('th', { scope: 'col', textContent: h }));
+  const body = card.table.createTBody();
+  fig.categories.forEach((c, i) => {
+    const tr = body.insertRow();
+    tr.insertCell().textContent = c;
+    for (const s of fig.series) tr.insertCell().textContent = s.values[i] == null ? '' : Number(s.values[i]).toFixed(3);
+  });
+  card.table.createCaption().textContent = fig.y_label;
+}
+
+function draw(card) {
+  if (!card.outcome) return;
+  const { canvas } = card;
+  const ratio = window.devicePixelRatio || 1;
+  canvas.width = Math.max(320, Math.round(canvas.clientWidth * ratio));
+  canvas.height = Math.max(220, Math.round(canvas.clientHeight * ratio));
+  try {
+    figure_draw(card.outcome.figure, canvas, ratio);
+  } catch (e) {
+    card.status.textContent = `Could not draw: ${e}`;
+  }
+}
+
+async function runAll() {
+  stopping = false;
+  $('g-run-all').disabled = true;
+  $('g-stop').disabled = false;
+  let i = 0;
+  for (const card of cards.values()) {
+    if (stopping) break;
+    $('g-status').textContent = `Figure ${++i} of ${cards.size}: ${card.f.name}`;
+    await runFigure(card);
+  }
+  const done = [...cards.values()].filter((c) => c.article.dataset.state === 'done').length;
+  $('g-status').textContent = `${done} of ${cards.size} figures shown.`;
+  $('g-run-all').disabled = false;
+  $('g-stop').disabled = true;
+}
+
+function stop() {
+  stopping = true;
+  pool.cancelAll();
+}
+
+function setupEmbed() {
+  document.body.classList.add('embed');
+  const name = params.get('figure') || '';
+  const size = params.get('size') || 'small';
+  const valid = figures.map((f) => f.name);
+  const problem = !valid.includes(name)
+    ? `unknown figure "${name}"; valid figures are: ${valid.join(', ')}`
+    : !SIZES.includes(size) ? `unknown size "${size}"; valid sizes are: ${SIZES.join(', ')}` : null;
+  if (problem) {
+    $('cards').append(el('p', { className: 'error', role: 'alert', textContent: problem }));
+    return;
+  }
+  $('g-size').value = size;
+  const card = cards.get(name);
+  $('cards').append(card.article);
+  runFigure(card);
+}
+
+async function main() {
+  await init();
+  figures = figure_list();
+  $('g-workers').textContent = `Runs are spread over ${pool.size} workers (one per core) and kept for this browser session.`;
+  for (const f of figures) {
+    const card = makeCard(f);
+    cards.set(f.name, card);
+  }
+  if (EMBED) {
+    setupEmbed();
+  } else {
+    for (const c of cards.values()) $('cards').append(c.article);
+    $('g-run-all').addEventListener('click', runAll);
+    $('g-stop').addEventListener('click', stop);
+    $('g-size').addEventListener('change', () => cards.forEach(updateSnippet));
+    $('g-seed').addEventListener('input', readSettings);
+  }
+  let timer = null;
+  window.addEventListener('resize', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => cards.forEach(draw), 150);
+  });
+  $('gallery-app').setAttribute('aria-busy', 'false');
+}
+
+main().catch((e) => {
+  $('g-status').textContent = `Could not start the gallery: ${e}`;
+});

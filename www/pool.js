@@ -1,0 +1,72 @@
+// A pool of simulation workers for the gallery: one worker per core, each running one
+// simulation at a time from a shared queue. A crashed worker (a panic leaves its wasm
+// unusable) is replaced and its run fails; the other runs go on.
+
+export class WorkerPool {
+  constructor(size) {
+    this.size = Math.max(1, size);
+    this.slots = [];
+    this.queue = [];
+    this.nextId = 1;
+  }
+
+  spawn(slot) {
+    slot.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    slot.worker.onmessage = (e) => this.receive(slot, e.data);
+    slot.worker.onerror = (e) => this.receive(slot, { type: 'crash', id: slot.job && slot.job.id, message: e.message || 'worker error' });
+  }
+
+  /** Runs `run` ({config, kernel, size, seed, max_cycles}); resolves to the metrics JSON text. */
+  run(run, onProgress) {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, run, onProgress, resolve, reject });
+      this.pump();
+    });
+  }
+
+  pump() {
+    while (this.queue.length) {
+      let slot = this.slots.find((s) => !s.job);
+      if (!slot && this.slots.length < this.size) {
+        slot = { worker: null, job: null };
+        this.spawn(slot);
+        this.slots.push(slot);
+      }
+      if (!slot) return;
+      const job = this.queue.shift();
+      slot.job = job;
+      const r = job.run;
+      slot.worker.postMessage({
+        type: 'run', id: job.id, config: r.config, kernel: r.kernel, size: r.size, seed: r.seed,
+        maxCycles: r.max_cycles ?? undefined, metrics: true,
+      });
+    }
+  }
+
+  receive(slot, msg) {
+    const job = slot.job;
+    if (!job || msg.id !== job.id) return;
+    if (msg.type === 'progress') {
+      if (job.onProgress) job.onProgress(msg.progress.fraction);
+      return;
+    }
+    if (!['done', 'invalid', 'cancelled', 'crash'].includes(msg.type)) return;
+    slot.job = null;
+    if (msg.type === 'done' && !msg.error) job.resolve(msg.report);
+    else if (msg.type === 'done') job.reject(new Error(`${job.run.kernel} stopped: ${msg.error}`));
+    else if (msg.type === 'invalid') job.reject(new Error(msg.errors.map((e) => `${e.field}: ${e.message}`).join('; ')));
+    else if (msg.type === 'cancelled') job.reject(new Error('cancelled'));
+    else {
+      slot.worker.terminate();
+      this.spawn(slot);
+      job.reject(new Error(`the simulator crashed: ${msg.message}`));
+    }
+    this.pump();
+  }
+
+  /** Drops the queued runs and stops the running ones; their promises reject. */
+  cancelAll() {
+    for (const job of this.queue.splice(0)) job.reject(new Error('cancelled'));
+    for (const s of this.slots) if (s.job) s.worker.postMessage({ type: 'cancel' });
+  }
+}
