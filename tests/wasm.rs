@@ -146,3 +146,27 @@ fn every_chart_draws_exports_and_tabulates() {
     }
     assert!(set.draw(canvas(10, 10), "no-such-chart", 1.0).is_err());
 }
+
+#[wasm_bindgen_test]
+fn a_gallery_figure_is_planned_run_and_built_in_the_browser() {
+    use warpscope::wasm::{figure_build, figure_list, figure_plan};
+    let list = js_to_json(&figure_list());
+    assert_eq!(list.as_array().unwrap().len(), 13);
+    let plan = js_to_json(&figure_plan("sc14-fig11", "tiny", 3.0).unwrap());
+    let runs = plan.as_array().unwrap();
+    assert_eq!(runs.len(), 25);
+    assert_eq!(runs[0]["config"]["dram"]["scheduler"], "gmc");
+    let first = &runs[0];
+    let mut sim = WasmSim::new(&first["config"].to_string(), first["kernel"].as_str().unwrap(), "tiny", 3.0)
+        .expect("a valid run");
+    run_to_end(&mut sim);
+    let metrics = sim.metrics_json();
+    let m: Value = serde_json::from_str(&metrics).unwrap();
+    assert!(m["completed"].as_bool().unwrap() && m["ipc"].as_f64().unwrap() > 0.0);
+    let all = format!("[{}]", vec![metrics.as_str(); 25].join(","));
+    let outcome = js_to_json(&figure_build("sc14-fig11", &all).unwrap());
+    assert_eq!(outcome["figure"]["categories"].as_array().unwrap().len(), 5);
+    assert!(figure_build("sc14-fig11", "[]").is_err());
+    assert!(figure_plan("sc14-fig11", "huge", 1.0).is_err());
+    assert!(figure_plan("nope", "tiny", 1.0).is_err());
+}

@@ -3,6 +3,7 @@
 //! as structured `{field, message}` values so the page can show them by their field.
 
 mod gallery;
+pub use gallery::{figure_build, figure_list, figure_plan};
 
 use crate::config::{parse_config, preset, preset_names, schema, ConfigError, ConfigErrors, PRESETS};
 use crate::kernels::{Size, KERNELS};
