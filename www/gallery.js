@@ -147,7 +147,7 @@ async function runFigure(card) {
       const k = runKey(r);
       let m = store.get(k);
       if (m === null) {
-        m = await pool.run(r, (f) => {
+        m = await pool.run(r, card.f.name, (f) => {
           fractions[i] = f;
           update();
         });
@@ -162,7 +162,7 @@ async function runFigure(card) {
     store.set(key, JSON.stringify(outcome));
     show(card, outcome, size);
   } catch (e) {
-    pool.cancelAll();
+    pool.cancel(card.f.name);
     const msg = e && e.message ? e.message : String(e);
     setState(card, msg === 'cancelled' ? 'idle' : 'error', msg === 'cancelled' ? 'Stopped.' : `Failed: ${msg}`);
   } finally {
@@ -224,7 +224,7 @@ async function runAll() {
 
 function stop() {
   stopping = true;
-  pool.cancelAll();
+  pool.cancel();
 }
 
 function setupEmbed() {

@@ -16,10 +16,13 @@ export class WorkerPool {
     slot.worker.onerror = (e) => this.receive(slot, { type: 'crash', id: slot.job && slot.job.id, message: e.message || 'worker error' });
   }
 
-  /** Runs `run` ({config, kernel, size, seed, max_cycles}); resolves to the metrics JSON text. */
-  run(run, onProgress) {
+  /**
+   * Runs `run` ({config, kernel, size, seed, max_cycles}) for `group` (a figure); resolves to
+   * the metrics JSON text.
+   */
+  run(run, group, onProgress) {
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, run, onProgress, resolve, reject });
+      this.queue.push({ id: this.nextId++, run, group, onProgress, resolve, reject });
       this.pump();
     });
   }
@@ -64,9 +67,11 @@ export class WorkerPool {
     this.pump();
   }
 
-  /** Drops the queued runs and stops the running ones; their promises reject. */
-  cancelAll() {
-    for (const job of this.queue.splice(0)) job.reject(new Error('cancelled'));
-    for (const s of this.slots) if (s.job) s.worker.postMessage({ type: 'cancel' });
+  /** Drops the queued runs of `group` (every group when omitted) and stops its running ones. */
+  cancel(group) {
+    const hit = (job) => group === undefined || job.group === group;
+    for (const job of this.queue.filter(hit)) job.reject(new Error('cancelled'));
+    this.queue = this.queue.filter((job) => !hit(job));
+    for (const s of this.slots) if (s.job && hit(s.job)) s.worker.postMessage({ type: 'cancel' });
   }
 }

@@ -109,7 +109,7 @@ fn speedups(runs: &[(RunSpec, Metrics)]) -> Outcome {
         [medic > 1.0, others.iter().all(|s| medic >= h(s)), ["WIP", "WMS", "WByp"].iter().all(|s| medic >= h(s))];
     let summary = format!(
         "MeDiC {} over the baseline (paper +41.5 %); WIP {}, WMS {}, WByp {}; the best other policy is {} at {}. \
-         Our small inputs mostly fit the L2, so few warps are mostly-miss and WByp has little to bypass.",
+         At our input sizes most data fits the L2, so few warps are mostly-miss and WByp has little to bypass.",
         change(medic),
         change(h("WIP")),
         change(h("WMS")),

@@ -81,3 +81,22 @@ test('an embed link with an unknown figure names the valid ones', async () => {
   assert.match(text, /unknown figure "medic-fig99"; valid figures are: medic-fig3, medic-fig11/);
   await page.close();
 });
+
+test('Stop cancels the runs of a figure, and a bad seed is kept with its error', async () => {
+  const page = await h.page('gallery.html');
+  await galleryReady(page);
+  await page.selectOption('#g-size', 'small');
+  await page.click('#g-run-all');
+  await page.waitForFunction(() => document.getElementById('fig-medic-fig3').dataset.state === 'running');
+  await page.click('#g-stop');
+  await page.waitForFunction(() => /figures shown/.test(document.getElementById('g-status').textContent), null, { timeout: 30000 });
+  assert.equal(await page.getAttribute('#fig-medic-fig3', 'data-state'), 'idle');
+  assert.equal(await page.textContent('#fig-medic-fig3 .card-status'), 'Stopped.');
+  await page.fill('#g-seed', 'x1');
+  await page.click('#fig-sc14-fig9 button:has-text("Run")');
+  assert.match(await page.textContent('#g-seed-error'), /"x1" is not a whole number/);
+  assert.equal(await page.inputValue('#g-seed'), 'x1');
+  assert.equal(await page.getAttribute('#fig-sc14-fig9', 'data-state'), 'idle');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
