@@ -42,5 +42,9 @@ fn tb_bg_of_a_coordinated_run_reads_from_its_json_and_draws() {
     let rows = plot::table(Chart::TbBg, std::slice::from_ref(&run)).rows;
     assert!(rows.len() >= series.cycle.len() && !rows.is_empty());
     assert_eq!(rows[0][2], series.tb_bg[0].to_string());
-    assert!(plot::svg(Chart::TbBg, &[run], 640, 400).unwrap().contains("changes of TB_bg"));
+    assert_eq!(run.bypass, ChartRun::from_report("coordinated", &report).bypass);
+    let always_cache = warpscope::run(preset("xie-fermi").unwrap(), "spmv", Size::Tiny, 1, None).unwrap();
+    let svg = plot::svg(Chart::TbBg, &[run, ChartRun::from_report("none", &always_cache)], 640, 400).unwrap();
+    assert!(svg.contains("coordinated: ") && svg.contains("changes of TB_bg"), "the legend counts the changes");
+    assert!(svg.contains("none: no TB_bg learner") && !svg.contains("\nno data\n"), "one run without data");
 }

@@ -102,7 +102,7 @@ impl Chart {
             Chart::Timeline => "IPC (warp instructions / cycle)",
             Chart::MissClasses => "misses per 1000 warp instructions (MPKI)",
             Chart::WarpHitRatio => "L2 hit ratio of the warp (%)",
-            Chart::TbBg => "TB_bg (thread blocks per SM tagged bg)",
+            Chart::TbBg => "TB_bg (blocks per SM)",
         }
     }
 
@@ -119,7 +119,7 @@ impl Chart {
     /// Why a chart can be empty for a complete run, said under its "no data" note.
     pub fn no_data_reason(self) -> Option<&'static str> {
         match self {
-            Chart::TbBg => Some("only l1d.bypass = coordinated or dynamic_only learns TB_bg"),
+            Chart::TbBg => Some("only coordinated and dynamic_only bypassing learn TB_bg"),
             _ => None,
         }
     }

@@ -193,7 +193,7 @@ fn warp_hit_ratio_table_has_one_row_per_warp_window() {
 #[test]
 fn tb_bg_table_holds_the_last_value_to_the_end_of_the_run() {
     let t = table(Chart::TbBg, &[fixture("coordinated")]);
-    assert_eq!(t.headers, vec!["run", "time (core cycles)", "TB_bg (thread blocks per SM tagged bg)"]);
+    assert_eq!(t.headers, vec!["run", "time (core cycles)", "TB_bg (blocks per SM)"]);
     let rows: Vec<Vec<&str>> = t.rows.iter().map(|r| r.iter().map(String::as_str).collect()).collect();
     assert_eq!(
         rows,
@@ -212,7 +212,7 @@ fn tb_bg_of_a_run_without_the_learner_is_no_data_with_the_reason() {
     always_cache.bypass = BypassData::default();
     assert!(table(Chart::TbBg, &[always_cache.clone()]).rows.is_empty());
     let s = svg(Chart::TbBg, std::slice::from_ref(&always_cache), 800, 500).unwrap();
-    assert!(s.contains("\nno data\n") && s.contains("only l1d.bypass = coordinated or dynamic_only"), "{s}");
+    assert!(s.contains("\nno data\n") && s.contains("only coordinated and dynamic_only bypassing learn TB_bg"), "{s}");
     let s = svg(Chart::TbBg, &[always_cache, fixture("coordinated")], 800, 500).unwrap();
     assert!(!s.contains("\nno data\n") && s.contains("coordinated: 2 changes of TB_bg"));
 }
