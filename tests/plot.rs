@@ -22,8 +22,29 @@ fn a_reports_json_reads_as_a_chart_run_and_every_chart_draws_it() {
     assert!(run.latency.divergence_histogram.samples > 0 && !run.series.cycle.is_empty());
     assert_eq!(run.partitions.requests.len(), 6);
     for chart in Chart::ALL {
-        assert!(!plot::table(chart, std::slice::from_ref(&run)).rows.is_empty(), "{chart}");
+        // Always-cache runs have no TB_bg learner, so that chart alone is empty.
+        let rows = plot::table(chart, std::slice::from_ref(&run)).rows;
+        assert_eq!(rows.is_empty(), chart == Chart::TbBg, "{chart}");
         let svg = plot::svg(chart, &[run.clone(), ChartRun { label: "copy".into(), ..run.clone() }], 640, 400).unwrap();
         assert!(svg.contains(chart.x_label()), "{chart}");
     }
+}
+
+#[test]
+fn tb_bg_of_a_coordinated_run_reads_from_its_json_and_draws() {
+    let mut cfg = preset("xie-fermi").unwrap();
+    cfg.l1d.bypass = warpscope::config::L1BypassKind::Coordinated;
+    let report = warpscope::run(cfg, "spmv", Size::Tiny, 1, None).unwrap();
+    let series = &report.bypass.as_ref().expect("coordinated runs report bypass").tb_bg_series;
+    let run = ChartRun::from_json("coordinated", &serde_json::to_string(&report).unwrap()).unwrap();
+    assert_eq!(run.bypass.tb_bg_series.cycle, series.cycle);
+    assert_eq!(run.bypass.tb_bg_series.tb_bg, series.tb_bg);
+    let rows = plot::table(Chart::TbBg, std::slice::from_ref(&run)).rows;
+    assert!(rows.len() >= series.cycle.len() && !rows.is_empty());
+    assert_eq!(rows[0][2], series.tb_bg[0].to_string());
+    assert_eq!(run.bypass, ChartRun::from_report("coordinated", &report).bypass);
+    let always_cache = warpscope::run(preset("xie-fermi").unwrap(), "spmv", Size::Tiny, 1, None).unwrap();
+    let svg = plot::svg(Chart::TbBg, &[run, ChartRun::from_report("none", &always_cache)], 640, 400).unwrap();
+    assert!(svg.contains("coordinated: ") && svg.contains("changes of TB_bg"), "the legend counts the changes");
+    assert!(svg.contains("none: no TB_bg learner") && !svg.contains("\nno data\n"), "one run without data");
 }

@@ -123,11 +123,17 @@ fn inked_pixels(canvas: &HtmlCanvasElement) -> usize {
 fn every_chart_draws_exports_and_tabulates() {
     let mut set = ChartSet::new();
     set.add("medic bfs", &medic_bfs_report()).expect("a report");
+    // TB_bg needs a run with the coordinated-bypassing learner.
+    let mut cfg: Value = serde_json::from_str(&preset_json("xie-fermi")).unwrap();
+    cfg["l1d"]["bypass"] = Value::from("coordinated");
+    let mut sim = WasmSim::new(&cfg.to_string(), "spmv", "tiny", 1.0).expect("a valid run");
+    run_to_end(&mut sim);
+    set.add("coordinated spmv", &sim.report_json()).expect("a report");
     assert!(set.add("junk", "{not a report").is_err());
 
     let charts = js_to_json(&chart_list());
     let charts = charts.as_array().expect("a list of charts");
-    assert_eq!(charts.len(), 8);
+    assert_eq!(charts.len(), 9);
     for chart in charts {
         let name = chart["name"].as_str().expect("a name");
         let canvas = canvas(800, 500);

@@ -157,6 +157,9 @@ function summarize(reportJson) {
     completed: r.completed,
     error: r.error,
     l1: r.l1d.miss_rate,
+    l1hit: r.l1d.hit_rate,
+    // Cycles an SM's LD/ST unit was refused by its L1, over all SMs' cycles.
+    l1stall: r.cycles > 0 ? r.core.l1_stall_cycles / (r.cycles * r.config.core.num_sms) : 0,
     l2: r.l2.miss_rate,
     bw: r.dram.bandwidth_utilization,
     rbh: r.dram.row_buffer_hit_rate,
@@ -226,7 +229,7 @@ function renderRunList() {
 function renderSummary(runs) {
   const t = $('summary');
   t.replaceChildren();
-  const cols = ['run', 'cycles', 'IPC', 'speedup', 'L1 miss', 'L2 miss', 'DRAM BW', 'row hits', 'warp-load latency', 'divergence'];
+  const cols = ['run', 'cycles', 'IPC', 'speedup', 'L1 miss', 'L1 hit', 'L1 stall share', 'L2 miss', 'DRAM BW', 'row hits', 'warp-load latency', 'divergence'];
   const head = t.createTHead().insertRow();
   for (const c of cols) {
     const th = document.createElement('th');
@@ -240,11 +243,11 @@ function renderSummary(runs) {
   for (const r of runs) {
     const s = r.summary;
     const row = [`#${r.id} ${r.label}${s.completed || r.spec.maxCycles ? '' : ' (incomplete)'}`, fmt(s.cycles), s.ipc.toFixed(3),
-      base > 0 ? `${(s.ipc / base).toFixed(3)}x` : '–', pct(s.l1), pct(s.l2), pct(s.bw), pct(s.rbh), s.lat.toFixed(0), s.div.toFixed(0)];
+      base > 0 ? `${(s.ipc / base).toFixed(3)}x` : '–', pct(s.l1), pct(s.l1hit), pct(s.l1stall), pct(s.l2), pct(s.bw), pct(s.rbh), s.lat.toFixed(0), s.div.toFixed(0)];
     const tr = body.insertRow();
     for (const cell of row) tr.insertCell().textContent = cell;
   }
-  t.createCaption().textContent = 'Latencies in core cycles; speedup is IPC over the first run listed.';
+  t.createCaption().textContent = 'Latencies in core cycles; speedup is IPC over the first run listed; L1 stall share is the share of SM cycles the L1 refused the LD/ST unit.';
 }
 
 function showResults() {

@@ -153,4 +153,21 @@ export const DEMOS = [
       preset: 'sc14-gtx480', kernel: 'bfs', size: 'paper', seed: 1, maxCycles: 40000, sets: { 'dram.scheduler': s },
     })),
   },
+  {
+    id: 'tb_bg',
+    title: 'Coordinated bypassing: TB_bg over time',
+    text: 'conv_separable and pvc on the Xie et al. Fermi (16 KB L1): each launch starts with every thread block allowed to bypass (TB_bg = TB_max), and each sampling period moves TB_bg to whichever of itself and its neighbours scored best. conv_separable walks from 8 down to 3 and back up to 6 in its first launch and down to 1 in its second; pvc swings between 4 and 6 (see the TB_bg chart, the paper\'s fig. 12).',
+    runs: ['conv_separable', 'pvc'].map((k) => ({
+      preset: 'xie-fermi', kernel: k, size: 'small', seed: 1, sets: { 'l1d.bypass': 'coordinated' },
+    })),
+  },
+  {
+    id: 'coordinated',
+    title: 'Coordinated bypassing against always-cache',
+    text: 'streamcluster on the Xie et al. Fermi (16 KB L1): the profiling run tags one of the two coord loads and the work_mem loads cg (they bypass the L1) and the points loads cm (they bypass in bg thread blocks), so the loads that keep the L1 hit twice as often and the share of cycles the L1 refuses the LD/ST unit drops a little (L1 hit and L1 stall share in the table; IPC gains about 2 %).',
+    runs: [
+      { preset: 'xie-fermi', kernel: 'streamcluster', size: 'small', seed: 1, sets: {} },
+      { preset: 'xie-fermi', kernel: 'streamcluster', size: 'small', seed: 1, sets: { 'l1d.bypass': 'coordinated' } },
+    ],
+  },
 ];

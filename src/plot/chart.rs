@@ -25,10 +25,12 @@ pub enum Chart {
     MissClasses,
     /// L2 hit ratio of a few warps in each MeDiC window (MeDiC fig. 5: types are stable).
     WarpHitRatio,
+    /// TB_bg of coordinated L1 bypassing over the run (Xie et al. fig. 12).
+    TbBg,
 }
 
 impl Chart {
-    pub const ALL: [Chart; 8] = [
+    pub const ALL: [Chart; 9] = [
         Chart::Divergence,
         Chart::HitRatio,
         Chart::WarpTypes,
@@ -37,6 +39,7 @@ impl Chart {
         Chart::Timeline,
         Chart::MissClasses,
         Chart::WarpHitRatio,
+        Chart::TbBg,
     ];
 
     pub fn name(self) -> &'static str {
@@ -49,6 +52,7 @@ impl Chart {
             Chart::Timeline => "timeline",
             Chart::MissClasses => "miss_classes",
             Chart::WarpHitRatio => "warp_hit_ratio",
+            Chart::TbBg => "tb_bg",
         }
     }
 
@@ -70,6 +74,7 @@ impl Chart {
             Chart::Timeline => "IPC and L2 hit rate over the run",
             Chart::MissClasses => "L1 and L2 misses by cause",
             Chart::WarpHitRatio => "L2 hit ratio of sampled warps over time",
+            Chart::TbBg => "TB_bg of coordinated L1 bypassing over time",
         }
     }
 
@@ -83,6 +88,7 @@ impl Chart {
             Chart::Timeline => "time (core cycles)",
             Chart::MissClasses => "cache: miss cause (per-warp victim tags)",
             Chart::WarpHitRatio => "window start (core cycles)",
+            Chart::TbBg => "time (core cycles)",
         }
     }
 
@@ -96,6 +102,7 @@ impl Chart {
             Chart::Timeline => "IPC (warp instructions / cycle)",
             Chart::MissClasses => "misses per 1000 warp instructions (MPKI)",
             Chart::WarpHitRatio => "L2 hit ratio of the warp (%)",
+            Chart::TbBg => "TB_bg (blocks per SM)",
         }
     }
 
@@ -103,6 +110,16 @@ impl Chart {
     pub fn y2_label(self) -> Option<&'static str> {
         match self {
             Chart::Timeline => Some("L2 hit rate (%)"),
+            _ => None,
+        }
+    }
+}
+
+impl Chart {
+    /// Why a chart can be empty for a complete run, said under its "no data" note.
+    pub fn no_data_reason(self) -> Option<&'static str> {
+        match self {
+            Chart::TbBg => Some("only coordinated and dynamic_only bypassing learn TB_bg"),
             _ => None,
         }
     }

@@ -22,6 +22,8 @@ pub struct ChartRun {
     pub warps: WarpData,
     pub partitions: PartitionData,
     pub series: SeriesData,
+    /// Empty unless `l1d.bypass` runs the TB_bg learner (`coordinated`, `dynamic_only`).
+    pub bypass: BypassData,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -98,6 +100,21 @@ pub struct SeriesData {
     pub l2_hit_rate: Vec<f64>,
 }
 
+/// The report's `bypass` section, as far as the charts need it.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BypassData {
+    pub tb_bg_series: TbBgSeriesData,
+}
+
+/// `bypass.tb_bg_series`: TB_bg at each launch start and each change.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TbBgSeriesData {
+    pub cycle: Vec<u64>,
+    pub tb_bg: Vec<u32>,
+}
+
 impl ChartRun {
     pub fn from_report(label: impl Into<String>, r: &Report) -> Self {
         Self {
@@ -133,6 +150,16 @@ impl ChartRun {
                 cycle: r.series.cycle.clone(),
                 ipc: r.series.ipc.clone(),
                 l2_hit_rate: r.series.l2_hit_rate.clone(),
+            },
+            bypass: BypassData {
+                tb_bg_series: r
+                    .bypass
+                    .as_ref()
+                    .map(|b| TbBgSeriesData {
+                        cycle: b.tb_bg_series.cycle.clone(),
+                        tb_bg: b.tb_bg_series.tb_bg.clone(),
+                    })
+                    .unwrap_or_default(),
             },
         }
     }

@@ -17,8 +17,8 @@ mod timeline;
 
 pub use chart::Chart;
 pub use data::{
-    ChartRun, HitRatioSeriesData, L1Data, L2Data, LatencyData, MissClasses, PartitionData, SeriesData, WarpData,
-    WarpSeriesData,
+    BypassData, ChartRun, HitRatioSeriesData, L1Data, L2Data, LatencyData, MissClasses, PartitionData, SeriesData,
+    TbBgSeriesData, WarpData, WarpSeriesData,
 };
 #[cfg(not(target_arch = "wasm32"))]
 pub use figure::figure_png;

@@ -29,7 +29,8 @@ pub(crate) struct Bars {
     pub runs: Vec<BarRun>,
 }
 
-/// One run's time series: IPC and L2 hit rate (%) at the end of each window.
+/// One run's time series: IPC (the timeline's upper panel) and `y` (its lower panel, or the
+/// only one: L2 hit rate or a warp's hit ratio in %, or TB_bg) at each sample.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Line {
     pub label: String,
@@ -37,7 +38,7 @@ pub(crate) struct Line {
     pub legend: String,
     pub cycle: Vec<u64>,
     pub ipc: Vec<f64>,
-    pub hit_pct: Vec<f64>,
+    pub y: Vec<f64>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -65,6 +66,7 @@ pub(crate) fn model(chart: Chart, runs: &[ChartRun]) -> Model {
         Chart::Timeline => Model::Lines(timeline(runs, &labels)),
         Chart::MissClasses => Model::Bars(miss_classes(runs, &labels)),
         Chart::WarpHitRatio => Model::Lines(warp_hit_ratio(runs, &labels)),
+        Chart::TbBg => Model::Lines(tb_bg(runs, &labels)),
     }
 }
 
@@ -232,7 +234,7 @@ fn timeline(runs: &[ChartRun], labels: &[String]) -> Vec<Line> {
                 legend: format!("{label}: IPC {:.3}, {} cycles", r.ipc, r.cycles),
                 cycle: s.cycle[..n].to_vec(),
                 ipc: s.ipc[..n].to_vec(),
-                hit_pct: s.l2_hit_rate[..n].iter().map(|h| h * 100.0).collect(),
+                y: s.l2_hit_rate[..n].iter().map(|h| h * 100.0).collect(),
             }
         })
         .collect()
@@ -251,9 +253,36 @@ fn warp_hit_ratio(runs: &[ChartRun], labels: &[String]) -> Vec<Line> {
                     legend: format!("{label}: warp {}", w.warp),
                     cycle: w.windows[..n].iter().map(|k| k * s.window_cycles).collect(),
                     ipc: Vec::new(),
-                    hit_pct: w.hit_ratio[..n].iter().map(|h| h * 100.0).collect(),
+                    y: w.hit_ratio[..n].iter().map(|h| h * 100.0).collect(),
                 }
             })
+        })
+        .collect()
+}
+
+/// TB_bg as recorded (launch starts and changes), held to the end of the run so the last step
+/// shows; runs without the learner get no points and say why in the legend.
+fn tb_bg(runs: &[ChartRun], labels: &[String]) -> Vec<Line> {
+    runs.iter()
+        .zip(labels)
+        .map(|(r, label)| {
+            let s = &r.bypass.tb_bg_series;
+            let n = s.cycle.len().min(s.tb_bg.len());
+            let mut cycle = s.cycle[..n].to_vec();
+            let mut y: Vec<f64> = s.tb_bg[..n].iter().map(|&v| v as f64).collect();
+            if let (Some(&last_cycle), Some(&last)) = (cycle.last(), y.last()) {
+                if r.cycles > last_cycle {
+                    cycle.push(r.cycles);
+                    y.push(last);
+                }
+            }
+            let changes = y.windows(2).filter(|w| w[0] != w[1]).count();
+            let legend = if n == 0 {
+                format!("{label}: no TB_bg learner (l1d.bypass is not coordinated or dynamic_only)")
+            } else {
+                format!("{label}: {changes} changes of TB_bg, {} cycles", r.cycles)
+            };
+            Line { label: label.clone(), legend, cycle, ipc: Vec::new(), y }
         })
         .collect()
 }

@@ -165,8 +165,21 @@ pub(super) fn tick_step<DB: DrawingBackend>(
 
 /// Writes "no data" in the middle of a plot whose runs have nothing to show.
 pub(super) fn no_data<DB: DrawingBackend>(plot: &DrawingArea<DB, Shift>, s: Scale) -> Result<(), String> {
+    no_data_because(plot, s, None)
+}
+
+/// "no data", with the reason on a second line when the chart knows it.
+pub(super) fn no_data_because<DB: DrawingBackend>(
+    plot: &DrawingArea<DB, Shift>,
+    s: Scale,
+    why: Option<&str>,
+) -> Result<(), String> {
     let (w, h) = plot.dim_in_pixel();
     let font =
         (FONT, s.px(DESC_PX)).into_font().color(&RGBColor(110, 110, 110)).pos(Pos::new(HPos::Center, VPos::Center));
-    plot.draw_text("no data", &font, (w as i32 / 2, h as i32 / 2)).map_err(err)
+    plot.draw_text("no data", &font, (w as i32 / 2, h as i32 / 2)).map_err(err)?;
+    match why {
+        Some(why) => plot.draw_text(why, &font, (w as i32 / 2, h as i32 / 2 + s.i(LEGEND_ROW_PX as i32))).map_err(err),
+        None => Ok(()),
+    }
 }

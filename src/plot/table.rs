@@ -57,10 +57,12 @@ pub fn table(chart: Chart, runs: &[ChartRun]) -> Table {
         }
         Model::Lines(lines) if chart.y2_label().is_none() => {
             let headers = vec!["run".to_string(), chart.x_label().to_string(), chart.y_label().to_string()];
+            // TB_bg counts thread blocks: whole numbers.
+            let value = |v: f64| if chart == Chart::TbBg { format!("{v:.0}") } else { pct(v) };
             let rows = lines
                 .iter()
                 .flat_map(|l| {
-                    (0..l.cycle.len()).map(move |i| vec![l.label.clone(), l.cycle[i].to_string(), pct(l.hit_pct[i])])
+                    (0..l.cycle.len()).map(move |i| vec![l.label.clone(), l.cycle[i].to_string(), value(l.y[i])])
                 })
                 .collect();
             Table { headers, rows }
@@ -76,7 +78,7 @@ pub fn table(chart: Chart, runs: &[ChartRun]) -> Table {
                 .iter()
                 .flat_map(|l| {
                     (0..l.cycle.len()).map(move |i| {
-                        vec![l.label.clone(), l.cycle[i].to_string(), format!("{:.3}", l.ipc[i]), pct(l.hit_pct[i])]
+                        vec![l.label.clone(), l.cycle[i].to_string(), format!("{:.3}", l.ipc[i]), pct(l.y[i])]
                     })
                 })
                 .collect();

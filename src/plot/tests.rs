@@ -35,6 +35,7 @@ fn fixture(label: &str) -> ChartRun {
             ipc: vec![1.0, 2.0, 1.5],
             l2_hit_rate: vec![0.5, 0.25, 1.0],
         },
+        bypass: BypassData { tb_bg_series: TbBgSeriesData { cycle: vec![0, 1200, 2500], tb_bg: vec![8, 7, 6] } },
     }
 }
 
@@ -187,4 +188,31 @@ fn warp_hit_ratio_table_has_one_row_per_warp_window() {
     assert_eq!(t.headers, vec!["run", "window start (core cycles)", "L2 hit ratio of the warp (%)"]);
     assert_eq!(t.rows[1], vec!["a warp 4", "1000", "90.00"]);
     assert_eq!(t.rows.len(), 3);
+}
+
+#[test]
+fn tb_bg_table_holds_the_last_value_to_the_end_of_the_run() {
+    let t = table(Chart::TbBg, &[fixture("coordinated")]);
+    assert_eq!(t.headers, vec!["run", "time (core cycles)", "TB_bg (blocks per SM)"]);
+    let rows: Vec<Vec<&str>> = t.rows.iter().map(|r| r.iter().map(String::as_str).collect()).collect();
+    assert_eq!(
+        rows,
+        vec![
+            vec!["coordinated", "0", "8"],
+            vec!["coordinated", "1200", "7"],
+            vec!["coordinated", "2500", "6"],
+            vec!["coordinated", "3000", "6"],
+        ]
+    );
+}
+
+#[test]
+fn tb_bg_of_a_run_without_the_learner_is_no_data_with_the_reason() {
+    let mut always_cache = fixture("none");
+    always_cache.bypass = BypassData::default();
+    assert!(table(Chart::TbBg, &[always_cache.clone()]).rows.is_empty());
+    let s = svg(Chart::TbBg, std::slice::from_ref(&always_cache), 800, 500).unwrap();
+    assert!(s.contains("\nno data\n") && s.contains("only coordinated and dynamic_only bypassing learn TB_bg"), "{s}");
+    let s = svg(Chart::TbBg, &[always_cache, fixture("coordinated")], 800, 500).unwrap();
+    assert!(!s.contains("\nno data\n") && s.contains("coordinated: 2 changes of TB_bg"));
 }

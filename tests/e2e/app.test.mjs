@@ -30,7 +30,7 @@ test('the default demo runs to the end with every chart drawn, responsively', as
   assert.ok(t.elapsedMs < 10000, `the default demo took ${t.elapsedMs} ms`);
   assert.deepEqual(longDuringRun, [], 'no main-thread task over 50 ms while running');
   const ink = await inkPerCanvas(page);
-  assert.equal(ink.length, 8);
+  assert.equal(ink.length, 9);
   for (const [i, share] of ink.entries()) assert.ok(share > 0.01, `canvas ${i} is blank (${share})`);
   assert.equal(await page.locator('#charts figure table tbody tr').first().count(), 1, 'each plot has a table');
   assert.deepEqual(page.errors, []);
@@ -236,6 +236,52 @@ test('the warp-aware DRAM demo overlays six schedulers on spmv', async () => {
   }
   const head = await page.$$eval('figure[data-chart="divergence"] thead th', (ths) => ths.length);
   assert.equal(head, 7, 'one column per run beside the bins');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the TB_bg demo draws TB_bg over time for two coordinated runs', async () => {
+  const page = await h.page();
+  await ready(page);
+  await page.click('button[data-demo="tb_bg"]');
+  await page.waitForFunction(() => window.warpscope.runs.length === 2, null, { timeout: 180000 });
+  await finished(page);
+  const ink = await inkPerCanvas(page);
+  const index = await page.$$eval('canvas', (cs) => cs.findIndex((c) => c.closest('figure').dataset.chart === 'tb_bg'));
+  assert.ok(index >= 0, 'a TB_bg chart on the page');
+  assert.ok(ink[index] > 0.01, `the TB_bg canvas is blank (${ink[index]})`);
+  const rows = await page.$$eval('figure[data-chart="tb_bg"] tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  for (const kernel of ['conv_separable', 'pvc']) {
+    const values = new Set(rows.filter((r) => r[0].includes(kernel)).map((r) => r[2]));
+    assert.ok(values.size > 1, `TB_bg of ${kernel} moves: ${[...values]}`);
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the coordinated demo shows L1 hit rate and stall share against always-cache', async () => {
+  const page = await h.page();
+  await ready(page);
+  await page.click('button[data-demo="coordinated"]');
+  await page.waitForFunction(() => window.warpscope.runs.length === 2, null, { timeout: 180000 });
+  await finished(page);
+  const head = await page.$$eval('#summary thead th', (ths) => ths.map((t) => t.textContent));
+  const hit = head.indexOf('L1 hit');
+  const stall = head.indexOf('L1 stall share');
+  assert.ok(hit > 0 && stall > 0, `summary columns: ${head}`);
+  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.equal(rows.length, 2);
+  assert.match(rows[1][0], /l1d\.bypass=coordinated/);
+  const pct = (s) => Number.parseFloat(s);
+  for (const r of rows) {
+    assert.match(r[hit], /^\d+\.\d %$/);
+    assert.ok(pct(r[stall]) > 0 && pct(r[stall]) < 100, `stall share ${r[stall]}`);
+  }
+  // The numbers the CLI gives for the same runs (README, coordinated bypassing).
+  assert.ok(pct(rows[1][hit]) > pct(rows[0][hit]), `coordinated raises the L1 hit rate: ${rows[0][hit]} -> ${rows[1][hit]}`);
+  assert.ok(pct(rows[1][stall]) < pct(rows[0][stall]), `and lowers the stall share: ${rows[0][stall]} -> ${rows[1][stall]}`);
+  const tbBg = await page.$$eval('figure[data-chart="tb_bg"] tbody tr', (trs) => trs.map((tr) => tr.cells[0].textContent));
+  assert.ok(tbBg.length > 0 && tbBg.every((l) => /coordinated/.test(l)), 'only the coordinated run has TB_bg');
   assert.deepEqual(page.errors, []);
   await page.close();
 });
