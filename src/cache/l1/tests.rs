@@ -199,3 +199,30 @@ fn evictions_go_to_the_owners_victim_tags_and_misses_are_classified_by_evictor()
     l1.access(from(10, 128, 0), 0).unwrap();
     assert_eq!(l1.stats.miss_classes.intra_warp, 1);
 }
+
+/// SC'14 warp-group tags: a tagged load the L1 answers moves its tag to a queued request
+/// of its warp-load and partition, or sends it alone when the others already left.
+#[test]
+fn an_absorbed_warp_group_tag_moves_to_a_queued_sibling_or_leaves_alone() {
+    let tagged = |id: u64, addr: u64, last: bool| {
+        let mut r = load(id, addr);
+        (r.warp_load, r.partition, r.group_last) = (5, 2, last);
+        r
+    };
+    for group_tags in [false, true] {
+        let mut l1 = L1D::new(&cfg(|_| {}), 48);
+        l1.set_group_tags(group_tags);
+        l1.access(load(1, 0x1000), 0).unwrap();
+        reply_head(&mut l1);
+        l1.access(tagged(2, 0x2000, false), 1).unwrap();
+        l1.access(tagged(3, 0x1000, true), 2).unwrap();
+        assert!(l1.miss_queue.front().unwrap().group_last, "the queued sibling carries the tag");
+        l1.miss_queue.pop();
+        l1.access(tagged(4, 0x1000, true), 3).unwrap();
+        let packet = l1.miss_queue.pop();
+        assert_eq!(
+            packet.as_ref().map(|p| (p.tag_only, p.group_last, p.warp_load, p.partition)),
+            group_tags.then_some((true, true, 5, 2))
+        );
+    }
+}
