@@ -112,7 +112,7 @@ impl WarpGroups {
         key_of(req).and_then(|k| self.entries.get(&k)).is_some_and(|e| e.queued > 0)
     }
 
-    /// A controller picked this warp's group with score `rc`; only groups queued here match.
+    /// A controller picked this warp's group with score `rc`; only groups known here match.
     pub fn on_remote(&mut self, key: GroupKey, rc: u32) {
         if let Some(e) = self.entries.get_mut(&key) {
             e.remote = Some(e.remote.map_or(rc, |r| r.min(rc)));
