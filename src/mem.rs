@@ -52,6 +52,9 @@ pub struct MemReq {
     /// The last request of its warp-load sent to this partition: a DRAM controller that
     /// sees it knows the warp-group is complete (SC'14 §IV-B).
     pub group_last: bool,
+    /// Carries only its warp-group tag (`group_last`) to the partition's DRAM controller:
+    /// the tagged request itself was answered by the L1. No reply.
+    pub tag_only: bool,
     /// Destination memory partition (DRAM channel).
     pub partition: u16,
     /// Address with the channel bits removed: what the L2 slice and the DRAM channel index by.
@@ -90,6 +93,7 @@ impl MemReq {
             pc: 0,
             warp_load: NO_WARP_LOAD,
             group_last: false,
+            tag_only: false,
             partition: 0,
             local: addr,
             writeback: false,

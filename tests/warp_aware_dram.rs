@@ -1,13 +1,9 @@
 //! SC'14's directional results on the `sc14-gtx480` machine, at the small input size:
 //! warp-aware scheduling against the GMC baseline. Each run is a whole kernel.
 //!
-//! Two of the paper's claims do not hold on bfs and spmv here; those tests are ignored
-//! with the reason and still run with `--ignored`. On this machine the irregular kernels
-//! keep the DRAM 0.4-3 % busy (their latency is in the interconnect and the L2), so a
-//! controller has little queue to reorder, and waiting for a warp-group to complete (its
-//! requests reach a channel over tens of DRAM cycles) costs more than it saves. With the
-//! DRAM this idle, bandwidth utilization measures demand over run time, not how well a
-//! scheduler hides row misses.
+//! On this machine the irregular kernels keep the DRAM 0.4-3 % busy, so bandwidth
+//! utilization measures demand over run time more than how well a scheduler hides row
+//! misses; the warp-aware schedulers still serve a warp's DRAM requests closer together.
 
 use warpscope::config::{preset, DramSchedulerKind};
 use warpscope::stats::{build_report, Report};
@@ -51,7 +47,6 @@ fn divergence_and_bandwidth(kernel: &str) {
 }
 
 #[test]
-#[ignore = "does not hold: bfs DRAM divergence gmc 173.9, wg_m 178.6; bandwidth wg_m 0.0268, wg_bw 0.0266"]
 fn wg_m_lowers_dram_divergence_and_wg_bw_keeps_bandwidth_on_bfs() {
     divergence_and_bandwidth("bfs");
 }
@@ -62,7 +57,6 @@ fn wg_m_lowers_dram_divergence_and_wg_bw_keeps_bandwidth_on_sssp() {
 }
 
 #[test]
-#[ignore = "does not hold: spmv DRAM divergence gmc 233.5, wg_m 248.2; bandwidth wg_m 0.0298, wg_bw 0.0296"]
 fn wg_m_lowers_dram_divergence_and_wg_bw_keeps_bandwidth_on_spmv() {
     divergence_and_bandwidth("spmv");
 }

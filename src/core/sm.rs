@@ -97,6 +97,7 @@ impl Sm {
         let throttle = Throttle::new(c);
         let mut l1 = L1D::new(&cfg.l1d, c.max_warps_per_sm);
         l1.set_feedback(throttle.feedback());
+        l1.set_group_tags(crate::dram::sched::needs_group_tags(cfg.dram.scheduler));
         Self {
             id,
             warps: (0..max_warps).map(|_| Warp::default()).collect(),
@@ -251,6 +252,7 @@ impl Sm {
             };
             if net.req_net.can_push(self.id, flits) {
                 let mut r = self.l1.miss_queue.pop().expect("head exists");
+                self.l1.move_tags();
                 r.t_issue = now;
                 let dst = Partition::port_dst(r.partition as usize, self.id % self.l2_ports, self.l2_ports);
                 net.req_net.push(self.id, dst, r, flits);

@@ -30,26 +30,42 @@ pub struct WarpLoad {
     dram_banks: Vec<(u16, u32)>,
 }
 
-/// A slab of warp-loads with a free list; indices travel in `MemReq::warp_load`.
+/// Low bits of a warp-load id: its slab index; the high bits count the slot's reuses,
+/// so a DRAM controller that still remembers a finished warp-load (its warp-group tag)
+/// does not take the slot's next warp-load for it.
+const INDEX_BITS: u32 = 16;
+const INDEX_MASK: u32 = (1 << INDEX_BITS) - 1;
+/// Generations wrap below `NO_WARP_LOAD`.
+const GENERATIONS: u32 = 1 << (31 - INDEX_BITS);
+
+/// A slab of warp-loads with a free list; ids (index and generation) travel in
+/// `MemReq::warp_load`.
 #[derive(Debug, Default)]
 pub struct WarpLoadTable {
     entries: Vec<WarpLoad>,
+    /// Generation of each slab entry's current warp-load.
+    generation: Vec<u32>,
     free: Vec<u32>,
 }
 
 impl WarpLoadTable {
     pub fn open(&mut self, slot: usize, dst: RegMask, requests: u32, now: u64) -> u32 {
         let e = WarpLoad { slot, dst, requests, remaining: requests, t_issue: now, ..Default::default() };
-        match self.free.pop() {
+        let i = match self.free.pop() {
             Some(i) => {
                 self.entries[i as usize] = e;
+                let g = &mut self.generation[i as usize];
+                *g = (*g + 1) % GENERATIONS;
                 i
             }
             None => {
                 self.entries.push(e);
+                self.generation.push(0);
                 (self.entries.len() - 1) as u32
             }
-        }
+        };
+        debug_assert!(i <= INDEX_MASK, "more warp-loads in flight than ids");
+        i | (self.generation[i as usize] << INDEX_BITS)
     }
 
     /// Records one returned request (served, if by DRAM, in `bank`) at core cycle `now`; when it is the load's last,
@@ -62,7 +78,8 @@ impl WarpLoadTable {
         left_sm: bool,
         stats: &mut LoadStats,
     ) -> Option<(usize, RegMask)> {
-        let e = &mut self.entries[req.warp_load as usize];
+        let index = req.warp_load & INDEX_MASK;
+        let e = &mut self.entries[index as usize];
         if e.remaining == e.requests {
             e.first = now;
         }
@@ -94,7 +111,7 @@ impl WarpLoadTable {
             return None;
         }
         let e = std::mem::take(e);
-        self.free.push(req.warp_load);
+        self.free.push(index);
         stats.record_warp_load(&WarpLoadSummary {
             requests: e.requests,
             latency: e.last - e.t_issue,

@@ -210,9 +210,8 @@ impl DramChannel {
         self.cmd.log.as_deref().unwrap_or(&[])
     }
 
-    /// A reply leaves the partition; if it carries its warp-group's tag, the controller
-    /// learns that the group is complete (the tagged request may have hit in the L2 or
-    /// merged with another warp's miss, and never reached this controller itself).
+    /// A warp-group tag that did not come with a request to this controller: the L2
+    /// answered the tagged request (hit or merge), or the L1 did and sent the tag alone.
     pub fn forward_tag(&mut self, req: &MemReq, now: u64) {
         if req.group_last {
             self.sched.on_group_tag(req, now);
@@ -236,7 +235,7 @@ impl DramChannel {
             if self.is_released(&self.queues.read[i].req) {
                 self.account(now);
                 let q = self.queues.remove(AccessKind::Read, i);
-                self.sched.on_removed(&q);
+                self.sched.on_removed(&q, now);
                 self.serve_released(q.req, now);
                 any = true;
             } else {

@@ -79,6 +79,9 @@ impl Partition {
             let bank = &mut self.banks[b];
             progress |= bank.drain_pipe(now.l2);
             progress |= bank.lookup(now.l2, now.core, &mut self.dram_queue, next_id, &mut self.stats, warps, shared);
+            for tag in bank.absorbed_tags.drain(..) {
+                self.dram.forward_tag(&tag, now.dram);
+            }
             if let Some(reply) = self.returns[b].front() {
                 if bank.fill(reply, &mut self.dram_queue, next_id, &mut self.stats, shared) {
                     self.returns[b].pop();
@@ -90,7 +93,6 @@ impl Partition {
             for k in 0..nb {
                 let b = (self.out_rr + k) % nb;
                 if let Some(r) = self.banks[b].responses.pop_front() {
-                    self.dram.forward_tag(&r, now.dram);
                     q.push(r);
                     self.out_rr = (b + 1) % nb;
                     progress = true;
@@ -108,7 +110,8 @@ impl Partition {
         progress
     }
 
-    /// The demultiplexer, then the bank arbiter. A port whose head the bypass policy
+    /// The demultiplexer, then the bank arbiter. A tag-only packet at a port's head goes
+    /// to the DRAM controller at once. A port whose head the bypass policy
     /// sends to DRAM moves it into the DRAM request queue (one cycle through port and
     /// demultiplexer) or waits; it leaves the queue's last entry to the banks, so a stream
     /// of bypassed reads cannot starve the banks' misses and write-throughs. Then at most one request per
@@ -122,6 +125,14 @@ impl Partition {
             let p = (self.port_rr + pi) % np;
             let dst = Self::port_dst(self.id, p, np);
             let Some(head) = req_net.peek(dst) else { continue };
+            if head.tag_only {
+                // A warp-group tag the L1 could not attach to a request: straight to DRAM.
+                let tag = req_net.pop(dst).expect("peeked");
+                self.dram.forward_tag(&tag, now.dram);
+                port_used |= 1 << p;
+                progress = true;
+                continue;
+            }
             let (wtype, route) = shared.decide(head, now.core, self.line(head.local));
             if route != Route::Dram {
                 continue;

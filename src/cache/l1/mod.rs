@@ -21,7 +21,7 @@ use super::mshr::MshrFull;
 use super::vta::{MissClass, MissClassCounts, Owner, VictimTags};
 use super::{MshrTable, Probe, TagArray};
 use crate::config::{AllocationKind, L1BypassKind, L1Config};
-use crate::mem::{AccessKind, CacheOp, MemReq};
+use crate::mem::{AccessKind, CacheOp, MemReq, NO_WARP_LOAD};
 use crate::queue::BoundedQueue;
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -126,6 +126,15 @@ pub struct L1D {
     last_refusal: Option<Refusal>,
     vta: VictimTags,
     feedback: Feedback,
+    /// The DRAM controllers group reads by warp-load (SC'14): a tag the L1 absorbs with
+    /// nothing left to pass it to leaves as a tag-only packet.
+    group_tags: bool,
+    /// Tag-only packets waiting for a miss-queue slot (the queue was full when their
+    /// request was answered); they move in as the SM sends the queue's head.
+    pending_tags: VecDeque<MemReq>,
+    /// Warp-groups (warp slot, warp-load, partition) with a request sent and their
+    /// tagged request not yet looked up (kept only with group tags on).
+    sent_groups: Vec<(u16, u32, u16)>,
     /// Scheduler feedback waiting for the SM to drain it.
     pub events: Vec<L1Event>,
     pub stats: L1Stats,
@@ -167,6 +176,9 @@ impl L1D {
             hit_latency: cfg.hit_latency as u64,
             vta: VictimTags::new(warps as usize, cfg.vta_entries as usize),
             feedback: Feedback::None,
+            group_tags: false,
+            pending_tags: VecDeque::new(),
+            sent_groups: Vec::new(),
             events: Vec::new(),
             stats: L1Stats::default(),
         }
@@ -175,6 +187,11 @@ impl L1D {
     /// Asks the L1 to queue scheduler feedback in `events`.
     pub fn set_feedback(&mut self, f: Feedback) {
         self.feedback = f;
+    }
+
+    /// Asks the L1 to make sure every warp-group tag reaches its DRAM controller.
+    pub fn set_group_tags(&mut self, on: bool) {
+        self.group_tags = on;
     }
 
     /// The L1's view of the warp that sent `req`.
@@ -211,7 +228,10 @@ impl L1D {
         let block = req.addr >> self.line_shift;
         let (set, warp) = (self.tags.set_of(block), req.warp_slot as usize);
         let requester = Self::owner(&req);
-        let tagged = req.group_last.then_some((req.id, req.warp_slot, req.warp_load, req.partition));
+        let req_is_read = req.warp_load != NO_WARP_LOAD;
+        let member = (req.id, req.warp_slot, req.warp_load, req.partition);
+        let tagged = req.group_last;
+        let tag_packet = (tagged && self.group_tags).then(|| Self::tag_packet(&req));
         let r = match route {
             Route::Cache => self.load(req, now),
             Route::Bypass => match self.bypass(req) {
@@ -226,8 +246,8 @@ impl L1D {
                 ok => ok,
             },
         };
-        if let (Some(t), Ok(())) = (tagged, &r) {
-            self.pass_group_tag(t);
+        if r.is_ok() && req_is_read {
+            self.follow_group(member, tagged, tag_packet);
         }
         if let Some(m) = &mut self.mdb {
             match &r {
@@ -370,15 +390,54 @@ impl L1D {
     /// A warp-group's tagged request (its warp-load's last to a partition) that the L1
     /// answers itself would never tell the DRAM controller that the group is complete:
     /// the tag moves to the youngest request of the same warp-load and partition still
-    /// waiting in the miss queue, if any.
-    fn pass_group_tag(&mut self, (id, slot, warp_load, partition): (u64, u16, u32, u16)) {
-        if self.miss_queue.iter().any(|q| q.id == id) {
+    /// waiting in the miss queue. If none waits but one already left (`sent_groups`),
+    /// `packet` carries the tag alone (when group tags are on); if none left at all, the
+    /// controller never sees the group and needs no tag.
+    fn follow_group(&mut self, member: (u64, u16, u32, u16), tagged: bool, packet: Option<MemReq>) {
+        let (id, slot, warp_load, partition) = member;
+        let group = (slot, warp_load, partition);
+        let sent = self.miss_queue.iter().any(|q| q.id == id);
+        let open = self.sent_groups.iter().position(|g| *g == group);
+        if !tagged {
+            if sent && open.is_none() && self.group_tags {
+                self.sent_groups.push(group);
+            }
+            return;
+        }
+        if let Some(i) = open {
+            self.sent_groups.swap_remove(i);
+        }
+        if sent {
             return;
         }
         let same = |q: &&mut MemReq| q.warp_slot == slot && q.warp_load == warp_load && q.partition == partition;
         if let Some(q) = self.miss_queue.iter_mut().rev().find(same) {
             q.group_last = true;
+            return;
         }
+        if let (Some(p), Some(_)) = (packet, open) {
+            self.pending_tags.push_back(p);
+            self.move_tags();
+        }
+    }
+
+    /// The SM sent the miss queue's head: waiting tag-only packets take the free slots.
+    pub fn move_tags(&mut self) {
+        while self.miss_queue.has_room(1) {
+            let Some(p) = self.pending_tags.pop_front() else { break };
+            self.miss_queue.push(p);
+        }
+    }
+
+    /// A one-flit packet carrying only `req`'s warp-group tag to its partition, where
+    /// the DRAM controller learns that the group's requests have all been sent.
+    fn tag_packet(req: &MemReq) -> MemReq {
+        let mut p = MemReq::new(req.id, req.addr, AccessKind::Read, 0);
+        p.tag_only = true;
+        p.group_last = true;
+        (p.sm, p.warp_slot, p.warp, p.cta, p.pc) = (req.sm, req.warp_slot, req.warp, req.cta, req.pc);
+        (p.warp_load, p.partition, p.local) = (req.warp_load, req.partition, req.local);
+        p
     }
 
     /// A hit whose latency has elapsed by `now`.
@@ -433,7 +492,11 @@ impl L1D {
     }
 
     pub fn is_idle(&self) -> bool {
-        self.hit_pipe.is_empty() && self.miss_queue.is_empty() && self.mshr.is_empty() && self.in_flight_bypass == 0
+        self.hit_pipe.is_empty()
+            && self.miss_queue.is_empty()
+            && self.pending_tags.is_empty()
+            && self.mshr.is_empty()
+            && self.in_flight_bypass == 0
     }
 
     /// Adds `cycles` core cycles of the current bypass occupancy to its running sum.

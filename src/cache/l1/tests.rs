@@ -199,3 +199,32 @@ fn evictions_go_to_the_owners_victim_tags_and_misses_are_classified_by_evictor()
     l1.access(from(10, 128, 0), 0).unwrap();
     assert_eq!(l1.stats.miss_classes.intra_warp, 1);
 }
+
+/// SC'14 warp-group tags: a tagged load the L1 answers moves its tag to a queued request
+/// of its warp-load and partition, or, when those already left, sends it alone; a group
+/// with no request out needs no tag.
+#[test]
+fn an_absorbed_warp_group_tag_moves_to_a_queued_sibling_or_leaves_alone() {
+    let member = |id: u64, wl: u32, addr: u64, last: bool| {
+        let mut r = load(id, addr);
+        (r.warp_load, r.partition, r.group_last) = (wl, 2, last);
+        r
+    };
+    for group_tags in [false, true] {
+        let mut l1 = L1D::new(&cfg(|_| {}), 48);
+        l1.set_group_tags(group_tags);
+        l1.access(load(1, 0x1000), 0).unwrap();
+        reply_head(&mut l1);
+        l1.access(member(2, 5, 0x2000, false), 1).unwrap();
+        l1.access(member(3, 5, 0x1000, true), 2).unwrap();
+        assert!(l1.miss_queue.pop().unwrap().group_last, "the queued sibling carries the tag");
+        assert!(l1.miss_queue.is_empty());
+        l1.access(member(4, 6, 0x1000, true), 3).unwrap();
+        assert!(l1.miss_queue.is_empty(), "all of warp-load 6 hit: no tag");
+        l1.access(member(5, 7, 0x3000, false), 4).unwrap();
+        l1.miss_queue.pop();
+        l1.access(member(6, 7, 0x1000, true), 5).unwrap();
+        let packet = l1.miss_queue.pop().map(|p| (p.tag_only, p.group_last, p.warp_load, p.partition));
+        assert_eq!(packet, group_tags.then_some((true, true, 7, 2)), "group_tags {group_tags}");
+    }
+}

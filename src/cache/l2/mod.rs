@@ -52,6 +52,9 @@ pub struct L2Bank {
     pipe: VecDeque<(u64, MemReq)>,
     /// Replies ready to leave the partition, oldest first.
     pub responses: VecDeque<MemReq>,
+    /// Warp-group tags (SC'14) of reads this bank answered itself (hit or MSHR merge),
+    /// for the partition to pass to its DRAM controller at once.
+    pub absorbed_tags: Vec<MemReq>,
     response_cap: usize,
     line_shift: u32,
     banks: u64,
@@ -76,6 +79,7 @@ impl L2Bank {
             mshr: MshrTable::new(l2.mshrs.div_ceil(l2.banks_per_partition), l2.mshr_merge),
             pipe: VecDeque::new(),
             responses: VecDeque::new(),
+            absorbed_tags: Vec::new(),
             response_cap: l2.return_queue as usize,
             line_shift: l2.line_bytes.trailing_zeros(),
             banks: l2.banks_per_partition as u64,
@@ -168,6 +172,10 @@ impl L2Bank {
         stats.reads += 1;
         warps.record(req.warp, hit);
         shared.on_lookup(&req, hit, now_core);
+        let absorbed = hit || self.mshr.contains(block);
+        if absorbed && req.group_last {
+            self.absorbed_tags.push(req.clone());
+        }
         if let Probe::Hit { set, way } = probe {
             self.tags.touch(set, way);
             stats.read_hits += 1;

@@ -33,6 +33,13 @@ use super::addr_map::DramCoord;
 use crate::config::{Config, DramSchedulerKind};
 use crate::mem::{AccessKind, MemReq};
 
+/// Whether `kind` waits for warp-groups to be complete, so every warp-group tag must
+/// reach the controller (the L1 sends the ones it absorbs as tag-only packets).
+pub fn needs_group_tags(kind: DramSchedulerKind) -> bool {
+    use DramSchedulerKind as K;
+    matches!(kind, K::Wg | K::WgM | K::WgBw | K::WgW)
+}
+
 /// A request waiting in the read or write queue, with its decoded coordinates.
 /// `req.t_dram_arrive` is its arrival cycle.
 #[derive(Debug, Clone, PartialEq)]
@@ -116,7 +123,7 @@ pub trait TransactionPolicy {
     fn on_read_done(&mut self, _req: &MemReq, _now: u64) {}
 
     /// A request left the queue without being scheduled (the zero-divergence bound).
-    fn on_removed(&mut self, _q: &QueuedReq) {}
+    fn on_removed(&mut self, _q: &QueuedReq, _now: u64) {}
 
     /// The L2 answered a warp-group's tagged request itself, so the tag never reaches
     /// the controller that way; the partition forwards it.
@@ -204,8 +211,8 @@ impl TransactionPolicy for DramScheduler {
     fn on_read_done(&mut self, req: &MemReq, now: u64) {
         dispatch!(self, p => p.on_read_done(req, now))
     }
-    fn on_removed(&mut self, q: &QueuedReq) {
-        dispatch!(self, p => p.on_removed(q))
+    fn on_removed(&mut self, q: &QueuedReq, now: u64) {
+        dispatch!(self, p => p.on_removed(q, now))
     }
     fn on_group_tag(&mut self, req: &MemReq, now: u64) {
         dispatch!(self, p => p.on_group_tag(req, now))

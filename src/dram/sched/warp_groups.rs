@@ -6,8 +6,9 @@ use super::{QueuedReq, SchedView};
 use crate::mem::{MemReq, NO_WARP_LOAD};
 use std::collections::HashMap;
 
-/// A warp-load as controllers name it: (SM, warp-load slot). Unique while any of its
-/// requests is in flight, and the same in every channel (WG-M messages carry it).
+/// A warp-load as controllers name it: (SM, warp-load id). The id's generation bits keep
+/// it unique long after the warp-load is done; it is the same in every channel (WG-M
+/// messages carry it).
 pub type GroupKey = (u16, u32);
 
 /// The key of a read, or `None` for requests no warp waits on as a group.
@@ -19,9 +20,13 @@ pub fn key_of(req: &MemReq) -> Option<GroupKey> {
 struct Entry {
     /// Requests of the group still in the read queue.
     queued: u32,
-    /// The tagged last request arrived.
+    /// The tagged last request, or a tag forwarded for it, arrived.
     tagged: bool,
     first_arrival: u64,
+    /// When `queued` last fell to zero (or a tag came with nothing queued): a tagged
+    /// entry stays this long after, so a request overtaken on its way here by its group's
+    /// tag (the L2 serves its two banks in any order) finds its group complete.
+    idle_since: u64,
     /// Lowest score another controller broadcast for this warp (WG-M).
     remote: Option<u32>,
 }
@@ -39,45 +44,67 @@ pub struct Group {
 #[derive(Debug, Clone)]
 pub struct WarpGroups {
     entries: HashMap<GroupKey, Entry>,
-    /// DRAM cycles after which an untagged group counts as complete: the tag may never
-    /// come when the tagged request hit in the L1 or L2.
+    /// DRAM cycles after which an untagged group counts as complete (a safety net: the
+    /// L1 and the L2 pass on every tag they absorb), and after which an idle tagged
+    /// entry is forgotten.
     timeout: u64,
+    /// Next cycle at which idle entries are swept out.
+    next_sweep: u64,
 }
 
 impl WarpGroups {
     pub fn new(timeout: u32) -> Self {
-        Self { entries: HashMap::new(), timeout: timeout as u64 }
+        Self { entries: HashMap::new(), timeout: timeout as u64, next_sweep: 0 }
     }
 
     pub fn on_arrival(&mut self, q: &QueuedReq, now: u64) {
         let Some(key) = key_of(&q.req) else { return };
-        let fresh = Entry { first_arrival: now, ..Entry::default() };
-        let e = self.entries.entry(key).or_insert_with(|| fresh.clone());
+        self.sweep(now);
+        let e = self.entries.entry(key).or_default();
         if e.queued == 0 {
-            // Only a forwarded tag waited here: it belongs to this warp-load if recent.
-            let tagged = e.tagged && now < e.first_arrival + self.timeout;
-            *e = Entry { tagged, ..fresh };
+            // Warp-load ids are unique while remembered: a waiting tag or a drained
+            // tagged group is this request's own warp-load.
+            e.first_arrival = now;
         }
         e.queued += 1;
         e.tagged |= q.req.group_last;
     }
 
-    pub fn on_scheduled(&mut self, q: &QueuedReq) {
+    pub fn on_scheduled(&mut self, q: &QueuedReq, now: u64) {
         let Some(key) = key_of(&q.req) else { return };
         if let Some(e) = self.entries.get_mut(&key) {
             e.queued -= 1;
-            if e.queued == 0 {
+            if e.queued > 0 {
+                return;
+            }
+            if e.tagged {
+                e.idle_since = now;
+            } else {
                 self.entries.remove(&key);
             }
         }
     }
 
-    /// The group's tagged request was answered before DRAM (an L2 hit or merge).
+    /// The group's tagged request was answered before DRAM (in the L1 or the L2).
     pub fn on_tag(&mut self, req: &MemReq, now: u64) {
         let Some(key) = key_of(req) else { return };
+        self.sweep(now);
         // The tag may come before the group's misses reach this controller: it waits.
         let e = self.entries.entry(key).or_insert_with(|| Entry { first_arrival: now, ..Entry::default() });
         e.tagged = true;
+        if e.queued == 0 {
+            e.idle_since = now;
+        }
+    }
+
+    /// Forgets idle entries older than the timeout, once per timeout period.
+    fn sweep(&mut self, now: u64) {
+        if now < self.next_sweep {
+            return;
+        }
+        let t = self.timeout;
+        self.entries.retain(|_, e| e.queued > 0 || now < e.idle_since + t);
+        self.next_sweep = now + t;
     }
 
     /// Some request of `req`'s group is still in the read queue.
@@ -85,7 +112,7 @@ impl WarpGroups {
         key_of(req).and_then(|k| self.entries.get(&k)).is_some_and(|e| e.queued > 0)
     }
 
-    /// A controller picked this warp's group with score `rc`; only groups queued here match.
+    /// A controller picked this warp's group with score `rc`; only groups known here match.
     pub fn on_remote(&mut self, key: GroupKey, rc: u32) {
         if let Some(e) = self.entries.get_mut(&key) {
             e.remote = Some(e.remote.map_or(rc, |r| r.min(rc)));
@@ -163,7 +190,7 @@ mod tests {
         let q = [r.clone()];
         let banks = [BankView::default()];
         assert_eq!(t.groups(&view(&q, &banks))[0].remote, Some(5));
-        t.on_scheduled(&r);
+        t.on_scheduled(&r, 10);
         t.on_remote((2, 4), 1);
         assert_eq!(t.next_timeout(0), None);
     }
@@ -178,9 +205,21 @@ mod tests {
         let q = [first.clone()];
         let banks = [BankView::default()];
         assert!(t.groups(&view(&q, &banks))[0].complete);
-        t.on_scheduled(&first);
-        t.on_tag(&member(2, 3, 9, true, 0).req, 200);
-        t.on_arrival(&first, 300);
-        assert!(!t.groups(&view(&q, &banks))[0].complete, "a stale tag belongs to an older warp-load");
+    }
+
+    #[test]
+    fn a_request_overtaken_by_its_tag_finds_its_group_complete_until_the_entry_is_forgotten() {
+        let mut t = WarpGroups::new(50);
+        let (tagged, late) = (member(1, 3, 9, true, 100), member(2, 3, 9, false, 120));
+        t.on_arrival(&tagged, 100);
+        t.on_scheduled(&tagged, 110);
+        t.on_arrival(&late, 120);
+        let q = [late.clone()];
+        let banks = [BankView::default()];
+        assert!(t.groups(&view(&q, &banks))[0].complete, "the straggler of a tagged group");
+        t.on_scheduled(&late, 130);
+        t.on_arrival(&member(3, 0, 1, false, 200), 200);
+        t.on_arrival(&late, 200);
+        assert!(!t.groups(&view(&q, &banks))[0].complete, "forgotten 50 cycles after it drained");
     }
 }

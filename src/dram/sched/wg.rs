@@ -200,19 +200,19 @@ impl TransactionPolicy for Wg {
         self.groups.on_tag(req, now);
     }
 
-    fn on_removed(&mut self, q: &QueuedReq) {
-        self.groups.on_scheduled(q);
+    fn on_removed(&mut self, q: &QueuedReq, now: u64) {
+        self.groups.on_scheduled(q, now);
         if self.current.is_some() && self.current == key_of(&q.req) && !self.groups.is_queued(&q.req) {
             self.current = None;
         }
     }
 
-    fn on_scheduled(&mut self, q: &QueuedReq, row_hit: bool, _now: u64) {
+    fn on_scheduled(&mut self, q: &QueuedReq, row_hit: bool, now: u64) {
         self.gmc.note_scheduled(q, row_hit);
         if let Some(m) = &mut self.merb {
             m.note_scheduled(q.coord.bank, row_hit);
         }
-        self.groups.on_scheduled(q);
+        self.groups.on_scheduled(q, now);
         if self.current.is_some() && self.current == key_of(&q.req) && !self.groups.is_queued(&q.req) {
             self.current = None;
         }
