@@ -135,3 +135,18 @@ fn scheduler_names_and_parameters_are_checked_by_field() {
     let c = parse_config_value(doc).unwrap();
     assert_eq!((c.core.swl_limit, c.l2.vta_entries), (4, 64));
 }
+
+#[test]
+fn swl_finishes_kernels_with_barriers_at_any_limit() {
+    // Warps waiting at a barrier must not hold SWL's slots: hotspot's and conv_separable's
+    // blocks synchronize, and with one slot the warps the others wait for must still issue.
+    for kernel in ["hotspot", "conv_separable"] {
+        for limit in ["1", "2", "3"] {
+            let mut doc = serde_json::to_value(preset("xie-fermi").unwrap()).unwrap();
+            apply_set(&mut doc, "core.warp_scheduler", "swl").unwrap();
+            apply_set(&mut doc, "core.swl_limit", limit).unwrap();
+            let r = run(parse_config_value(doc).unwrap(), kernel, Size::Tiny, 1, None).unwrap();
+            assert!(r.completed && r.error.is_none(), "{kernel} swl {limit}: {:?}", r.error);
+        }
+    }
+}

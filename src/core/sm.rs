@@ -55,6 +55,10 @@ pub struct Sm {
     warps: Vec<Warp>,
     /// Dispatch order per warp slot; `u64::MAX` for an empty slot.
     ages: Vec<u64>,
+    /// Slots whose warp waits at a barrier (as `Warp::at_barrier`), beside `ages` so the
+    /// schedulers' age view can leave them out while `ready` borrows the warps: SWL must not
+    /// spend its slots on warps that wait for warps outside them.
+    barrier_wait: Vec<bool>,
     sched_slots: Vec<Vec<usize>>,
     schedulers: Vec<WarpScheduler>,
     /// CCWS / iWarp state fed by the L1's events.
@@ -102,6 +106,7 @@ impl Sm {
             id,
             warps: (0..max_warps).map(|_| Warp::default()).collect(),
             ages: vec![u64::MAX; max_warps],
+            barrier_wait: vec![false; max_warps],
             sched_slots: (0..n_sched).map(|i| (i..max_warps).step_by(n_sched).collect()).collect(),
             schedulers: (0..n_sched).map(|_| WarpScheduler::new(c)).collect(),
             throttle,
@@ -326,6 +331,7 @@ impl Sm {
         let throttle = &self.throttle;
         let warps = &mut self.warps;
         let ages = &self.ages;
+        let barrier_wait = &self.barrier_wait;
         let ready = |s: usize| {
             let w = &mut warps[s];
             if !w.active || w.at_barrier || w.ready_at > now {
@@ -339,7 +345,7 @@ impl Sm {
                 None => false,
             }
         };
-        let age = |s: usize| (ages[s] != u64::MAX).then_some(ages[s]);
+        let age = |s: usize| (ages[s] != u64::MAX && !barrier_wait[s]).then_some(ages[s]);
         let Some(slot) = self.schedulers[i].pick(&self.sched_slots[i], ready, age) else { return false };
         self.issue(slot, now, kernel);
         true
@@ -354,6 +360,7 @@ impl Sm {
             Instr::Barrier => {
                 let cta = self.warps[slot].cta_slot;
                 self.warps[slot].at_barrier = true;
+                self.barrier_wait[slot] = true;
                 self.ctas[cta].at_barrier += 1;
                 self.release_barrier(cta, kernel);
             }
@@ -417,6 +424,7 @@ impl Sm {
         for (s, w) in self.warps.iter_mut().enumerate() {
             if w.active && w.cta_slot == cta && w.at_barrier {
                 w.at_barrier = false;
+                self.barrier_wait[s] = false;
                 released.push(s);
             }
         }

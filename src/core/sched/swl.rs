@@ -1,6 +1,8 @@
 //! Static warp limiting (SWL, the static baseline of Rogers et al., MICRO 2012): only the
 //! `core.swl_limit` oldest live warps of each scheduler may issue; GTO chooses among
 //! them. A warp that exits lets the next oldest in, so the limit holds for the whole run.
+//! Warps waiting at a barrier have no age here (the SM leaves them out), so the warps they
+//! wait for get their slots.
 
 use super::Gto;
 
