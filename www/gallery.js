@@ -138,7 +138,10 @@ async function runFigure(card) {
   card.progress.value = 0;
   const fractions = plan.map(() => 0);
   let finished = 0;
+  // Runs still reporting after the figure failed or stopped must not overwrite its status.
+  let live = true;
   const update = () => {
+    if (!live) return;
     card.progress.value = fractions.reduce((a, b) => a + b, 0) / plan.length;
     card.status.textContent = `${finished} of ${plan.length} runs, on ${pool.size} workers`;
   };
@@ -162,6 +165,7 @@ async function runFigure(card) {
     store.set(key, JSON.stringify(outcome));
     show(card, outcome, size);
   } catch (e) {
+    live = false;
     pool.cancel(card.f.name);
     const msg = e && e.message ? e.message : String(e);
     setState(card, msg === 'cancelled' ? 'idle' : 'error', msg === 'cancelled' ? 'Stopped.' : `Failed: ${msg}`);

@@ -3,8 +3,8 @@
 
 use super::bars::{self, Texts};
 use super::model::{BarRun, Bars, Category};
-use super::style::{self, Scale};
-use super::{Table, MIN_SIZE};
+use super::style;
+use super::Table;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -78,12 +78,7 @@ pub fn draw_figure<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scale: f64,
 ) -> Result<(), String> {
-    style::ensure_fonts();
-    let s = Scale(if scale.is_finite() { scale.clamp(0.5, 4.0) } else { 1.0 });
-    let (w, h) = area.dim_in_pixel();
-    if w < s.px(MIN_SIZE.0) || h < s.px(MIN_SIZE.1) {
-        return Err(format!("a figure needs at least {}x{} pixels, not {w}x{h}", s.px(MIN_SIZE.0), s.px(MIN_SIZE.1)));
-    }
+    let s = super::prepare(area, scale)?;
     let texts = Texts { title: &fig.title, x: &fig.x_label, y: &fig.y_label };
     bars::draw_bars(&texts, &fig.bars(), fig.reference, area, s)
 }

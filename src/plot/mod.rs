@@ -43,12 +43,7 @@ pub fn draw_scaled<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scale: f64,
 ) -> Result<(), String> {
-    style::ensure_fonts();
-    let s = Scale(if scale.is_finite() { scale.clamp(0.5, 4.0) } else { 1.0 });
-    let (w, h) = area.dim_in_pixel();
-    if w < s.px(MIN_SIZE.0) || h < s.px(MIN_SIZE.1) {
-        return Err(format!("a chart needs at least {}x{} pixels, not {w}x{h}", s.px(MIN_SIZE.0), s.px(MIN_SIZE.1)));
-    }
+    let s = prepare(area, scale)?;
     match model(chart, runs) {
         Model::Bars(b) => {
             let texts = bars::Texts { title: chart.title(), x: chart.x_label(), y: chart.y_label() };
@@ -56,6 +51,17 @@ pub fn draw_scaled<DB: DrawingBackend>(
         }
         Model::Lines(lines) => timeline::draw_timeline(chart, &lines, area, s),
     }
+}
+
+/// Loads the fonts and checks the area against `MIN_SIZE` at `scale` (clamped to 0.5-4).
+fn prepare<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, scale: f64) -> Result<Scale, String> {
+    style::ensure_fonts();
+    let s = Scale(if scale.is_finite() { scale.clamp(0.5, 4.0) } else { 1.0 });
+    let (w, h) = area.dim_in_pixel();
+    if w < s.px(MIN_SIZE.0) || h < s.px(MIN_SIZE.1) {
+        return Err(format!("a chart needs at least {}x{} pixels, not {w}x{h}", s.px(MIN_SIZE.0), s.px(MIN_SIZE.1)));
+    }
+    Ok(s)
 }
 
 /// Below this the labels leave no room for the plot.

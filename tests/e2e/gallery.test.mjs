@@ -2,7 +2,7 @@
 // on a pool of workers, exports SVG, embeds on its own, and bad embed links say what is valid.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start } from './harness.mjs';
+import { start, inkOf } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -13,12 +13,7 @@ after(async () => {
 });
 
 async function canvasInk(page, selector) {
-  return page.$eval(selector, (c) => {
-    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-    let ink = 0;
-    for (let i = 0; i < d.length; i += 4) if (d[i] < 240 || d[i + 1] < 240 || d[i + 2] < 240) ink++;
-    return ink / (d.length / 4);
-  });
+  return (await inkOf(page, selector))[0];
 }
 
 async function galleryReady(page) {

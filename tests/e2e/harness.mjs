@@ -45,10 +45,9 @@ export async function finished(page, timeout = 60000) {
   return page.textContent('#status');
 }
 
-/** Share of non-white pixels of every chart canvas on the page. */
-export async function inkPerCanvas(page) {
-  await page.waitForTimeout(300); // charts draw one per task after a run
-  return page.$$eval('canvas', (canvases) =>
+/** Share of non-white pixels of each canvas matching `selector`. */
+export async function inkOf(page, selector) {
+  return page.$$eval(selector, (canvases) =>
     canvases.map((c) => {
       const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
       let ink = 0;
@@ -56,4 +55,10 @@ export async function inkPerCanvas(page) {
       return ink / (d.length / 4);
     }),
   );
+}
+
+/** Share of non-white pixels of every chart canvas on the page. */
+export async function inkPerCanvas(page) {
+  await page.waitForTimeout(300); // charts draw one per task after a run
+  return inkOf(page, 'canvas');
 }
