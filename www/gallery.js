@@ -35,7 +35,19 @@ const store = {
   },
 };
 
-const runKey = (r) => `ws-run:${JSON.stringify([r.kernel, r.size, r.seed, r.max_cycles ?? null, r.config])}`;
+/** FNV-1a over the text in two 32-bit lanes: a short storage key for a whole run spec. */
+function digest(text) {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
+  }
+  return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
+}
+
+const runKey = (r) => `ws-run:${digest(JSON.stringify([r.kernel, r.size, r.seed, r.max_cycles ?? null, r.config]))}`;
 const figureKey = (name, size, seed) => `ws-fig:${name}:${size}:${seed}`;
 
 function readSettings() {
