@@ -294,6 +294,18 @@ fn resolve(m: &MachineArgs) -> Result<Config, ConfigErrors> {
     resolve_with(&m.base, m.policy.as_deref())
 }
 
+/// Rows as text columns, each padded to its widest cell (in characters), two spaces apart.
+fn columns(rows: &[Vec<String>]) -> String {
+    let n = rows.first().map_or(0, Vec::len);
+    let widths: Vec<usize> = (0..n).map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0)).collect();
+    rows.iter()
+        .map(|r| {
+            let cells: Vec<String> = r.iter().zip(&widths).map(|(c, w)| format!("{c:<w$}")).collect();
+            cells.join("  ").trim_end().to_string() + "\n"
+        })
+        .collect()
+}
+
 /// The text of `path`, or of standard input for `-`.
 fn read_input(path: &Path) -> Result<String, String> {
     use std::io::Read;

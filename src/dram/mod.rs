@@ -296,6 +296,18 @@ mod tests {
     use super::*;
     use crate::config::preset;
 
+    /// Ticks `ch` from cycle `from` until a read completes: that read and its cycle.
+    fn first_done(ch: &mut DramChannel, from: u64) -> (MemReq, u64) {
+        let mut now = from;
+        loop {
+            ch.tick(now);
+            if let Some(r) = ch.pop_done(now) {
+                return (r, now);
+            }
+            now += 1;
+        }
+    }
+
     #[test]
     fn empty_channel_is_idle() {
         let mut ch = DramChannel::new(&preset("sc14-gtx480").unwrap(), 2);
@@ -319,14 +331,7 @@ mod tests {
         assert!(ch.can_accept(AccessKind::Write));
         assert_eq!(ch.next_event(7), Some(8));
         ch.set_command_log(true);
-        let mut now = 7;
-        let first = loop {
-            ch.tick(now);
-            if let Some(r) = ch.pop_done(now) {
-                break r;
-            }
-            now += 1;
-        };
+        let (first, now) = first_done(&mut ch, 7);
         assert!(first.dram_served);
         assert_eq!(first.t_dram_arrive, 7);
         assert_eq!(now - 7, 18 + 18 + 4, "ACT, tRCD, tCL, 4 bus cycles");
@@ -349,14 +354,7 @@ mod tests {
             r.t_issue = 10;
             ch.push(r, 0);
         }
-        let mut now = 0;
-        let first = loop {
-            ch.tick(now);
-            if let Some(r) = ch.pop_done(now) {
-                break r;
-            }
-            now += 1;
-        };
+        let (first, now) = first_done(&mut ch, 0);
         assert_eq!(first.id, 0);
         assert_eq!(ch.take_releases(), vec![(1, 7)]);
         let waiting = ch.read_queue_len();

@@ -2,7 +2,7 @@
 //! warp schedulers normalized to GTO (fig. 10), on `iwarp-fermi`.
 
 use super::grid::{change, gmean, Grid};
-use super::{Agreement, Figure, Metrics, Outcome, Paper, RunSpec, Verdict};
+use super::{Figure, Metrics, Outcome, Paper, RunSpec};
 use crate::plot::{BarFigure, BarSeries};
 
 const PRESET: &str = "iwarp-fermi";
@@ -95,7 +95,7 @@ fn classes(runs: &[(RunSpec, Metrics)]) -> Outcome {
         series,
         reference: None,
     };
-    Outcome { figure, verdict: Verdict { agreement: Agreement::of(&checks), summary } }
+    Outcome::new(figure, &checks, summary)
 }
 
 fn schedulers(runs: &[(RunSpec, Metrics)]) -> Outcome {
@@ -114,8 +114,9 @@ fn schedulers(runs: &[(RunSpec, Metrics)]) -> Outcome {
         "Heavy kernels over GTO: {} (paper at 16 and 64 KB: iWarp +18.3 % and +15.8 %, CCWS +5.4 % and +1.9 %).",
         notes.join("; ")
     );
-    Outcome {
-        figure: grid.figure("iWarp fig. 10: IPC over GTO", "kernel and L1 size", "IPC over GTO (×)", Some(1.0)),
-        verdict: Verdict { agreement: Agreement::of(&checks), summary },
-    }
+    Outcome::new(
+        grid.figure("iWarp fig. 10: IPC over GTO", "kernel and L1 size", "IPC over GTO (×)", Some(1.0)),
+        &checks,
+        summary,
+    )
 }

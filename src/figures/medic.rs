@@ -3,7 +3,7 @@
 //! that bypassing relieves (fig. 14). All on `medic-gtx480` over the irregular kernels.
 
 use super::grid::{change, hmean, Grid};
-use super::{Agreement, Figure, Metrics, Outcome, Paper, RunSpec, Verdict};
+use super::{Figure, Metrics, Outcome, Paper, RunSpec};
 
 const PRESET: &str = "medic-gtx480";
 const KERNELS: [&str; 4] = ["bfs", "sssp", "spmv", "pvc"];
@@ -85,17 +85,17 @@ fn hit_ratio(runs: &[(RunSpec, Metrics)]) -> Outcome {
     }
     let series = runs.iter().map(|(s, _)| s.kernel.to_string()).collect();
     let grid = Grid { categories, series, values };
-    let agreement = Agreement::of(&checks);
     let summary = format!(
         "Warp types holding at least 4 % of warps (of 5): {}. {} of {} kernels have warps of three or more types.",
         notes.join(", "),
         checks.iter().filter(|&&c| c).count(),
         checks.len()
     );
-    Outcome {
-        figure: grid.figure("MeDiC fig. 3: per-warp L2 hit ratio", "L2 hit ratio of the warp (%)", "warps (%)", None),
-        verdict: Verdict { agreement, summary },
-    }
+    Outcome::new(
+        grid.figure("MeDiC fig. 3: per-warp L2 hit ratio", "L2 hit ratio of the warp (%)", "warps (%)", None),
+        &checks,
+        summary,
+    )
 }
 
 /// IPC over the baseline per kernel, with the harmonic mean (the paper's average).
@@ -117,15 +117,16 @@ fn speedups(runs: &[(RunSpec, Metrics)]) -> Outcome {
         best_other.1,
         change(best_other.0)
     );
-    Outcome {
-        figure: grid.figure(
+    Outcome::new(
+        grid.figure(
             "MeDiC fig. 11: speedup over the baseline",
             "kernel",
             "IPC speedup over the baseline (×)",
             Some(1.0),
         ),
-        verdict: Verdict { agreement: Agreement::of(&checks), summary },
-    }
+        &checks,
+        summary,
+    )
 }
 
 /// Mean L2 queuing latency per kernel; agrees where bypassing shortens it on most kernels.
@@ -145,8 +146,9 @@ fn queuing(runs: &[(RunSpec, Metrics)]) -> Outcome {
         fmt("WByp"),
         fmt("MeDiC")
     );
-    Outcome {
-        figure: grid.figure("MeDiC fig. 14: L2 queuing latency", "kernel", "mean L2 queuing latency (L2 cycles)", None),
-        verdict: Verdict { agreement: Agreement::of(&checks), summary },
-    }
+    Outcome::new(
+        grid.figure("MeDiC fig. 14: L2 queuing latency", "kernel", "mean L2 queuing latency (L2 cycles)", None),
+        &checks,
+        summary,
+    )
 }

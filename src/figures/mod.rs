@@ -169,6 +169,13 @@ pub struct Outcome {
     pub verdict: Verdict,
 }
 
+impl Outcome {
+    /// The figure with the verdict its direction checks give.
+    pub(crate) fn new(figure: BarFigure, checks: &[bool], summary: String) -> Self {
+        Self { figure, verdict: Verdict { agreement: Agreement::of(checks), summary } }
+    }
+}
+
 impl Figure {
     /// The runs in the order `build` expects their metrics.
     pub fn specs(&self) -> Vec<RunSpec> {

@@ -3,7 +3,7 @@
 //! warp-group schedulers. The three figures share one set of runs.
 
 use super::grid::{amean, change, Grid};
-use super::{Agreement, Figure, Metrics, Outcome, Paper, RunSpec, Verdict};
+use super::{Figure, Metrics, Outcome, Paper, RunSpec};
 
 const PRESET: &str = "sc14-gtx480";
 const KERNELS: [&str; 5] = ["bfs", "sssp", "spmv", "pvc", "kmeans"];
@@ -65,22 +65,23 @@ fn latency(runs: &[(RunSpec, Metrics)]) -> Outcome {
         change(wg),
         change(wg_m)
     );
-    Outcome {
-        figure: grid.figure(
+    Outcome::new(
+        grid.figure(
             "SC'14 fig. 9: effective latency of warp-loads",
             "kernel",
             "issue to last reply (core cycles)",
             None,
         ),
-        verdict: Verdict { agreement: Agreement::of(&checks), summary },
-    }
+        &checks,
+        summary,
+    )
 }
 
 fn divergence(runs: &[(RunSpec, Metrics)]) -> Outcome {
     let grid = Grid::of(runs, |m| m.dram_divergence);
     let kernels = &grid.categories;
-    let lower: Vec<&String> = kernels.iter().filter(|k| grid.get("WG-M", k) < grid.get("GMC", k)).collect();
     let checks: Vec<bool> = kernels.iter().map(|k| grid.get("WG-M", k) < grid.get("GMC", k)).collect();
+    let lower: Vec<&String> = kernels.iter().zip(&checks).filter(|(_, &c)| c).map(|(k, _)| k).collect();
     let summary = format!(
         "WG-M lowers DRAM latency divergence against GMC on {} of {} kernels ({}); mean change {}.",
         lower.len(),
@@ -92,15 +93,16 @@ fn divergence(runs: &[(RunSpec, Metrics)]) -> Outcome {
         },
         change(mean_ratio(&grid, "WG-M"))
     );
-    Outcome {
-        figure: grid.figure(
+    Outcome::new(
+        grid.figure(
             "SC'14 fig. 10: DRAM latency divergence",
             "kernel",
             "last minus first DRAM reply (core cycles)",
             None,
         ),
-        verdict: Verdict { agreement: Agreement::of(&checks), summary },
-    }
+        &checks,
+        summary,
+    )
 }
 
 fn bandwidth(runs: &[(RunSpec, Metrics)]) -> Outcome {
@@ -114,8 +116,9 @@ fn bandwidth(runs: &[(RunSpec, Metrics)]) -> Outcome {
         checks.iter().filter(|&&c| c).count(),
         kernels.len()
     );
-    Outcome {
-        figure: grid.figure("SC'14 fig. 11: DRAM bandwidth utilization", "kernel", "data bus busy (%)", None),
-        verdict: Verdict { agreement: Agreement::of(&checks), summary },
-    }
+    Outcome::new(
+        grid.figure("SC'14 fig. 11: DRAM bandwidth utilization", "kernel", "data bus busy (%)", None),
+        &checks,
+        summary,
+    )
 }

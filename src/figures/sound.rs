@@ -3,7 +3,7 @@
 //! (fig. 10) and the number of in-flight bypassed requests (fig. 12).
 
 use super::grid::{amean, change, Grid};
-use super::{Agreement, Figure, Metrics, Outcome, Paper, RunSpec, Verdict};
+use super::{Figure, Metrics, Outcome, Paper, RunSpec};
 
 const PRESET: &str = "sound-maxwell";
 /// The high-cache-contention kernels we re-create (the paper's ATX, BIC, MVT, GMV).
@@ -108,15 +108,11 @@ fn set_index(runs: &[(RunSpec, Metrics)]) -> Outcome {
         "Mean IPC over modulo indexing: {} (paper: BXOR 1.58x, PMOD 1.95x, A_Prime 1.88x, D_Prime 1.75x, I-Poly 2.04x).",
         hashed.iter().map(|(l, v)| format!("{l} {v:.2}x")).collect::<Vec<_>>().join(", ")
     );
-    Outcome {
-        figure: grid.figure(
-            "Sound baseline fig. 3: set-index functions",
-            "kernel",
-            "IPC over modulo indexing (×)",
-            Some(1.0),
-        ),
-        verdict: Verdict { agreement: Agreement::of(&checks), summary },
-    }
+    Outcome::new(
+        grid.figure("Sound baseline fig. 3: set-index functions", "kernel", "IPC over modulo indexing (×)", Some(1.0)),
+        &checks,
+        summary,
+    )
 }
 
 fn allocation(runs: &[(RunSpec, Metrics)]) -> Outcome {
@@ -132,15 +128,16 @@ fn allocation(runs: &[(RunSpec, Metrics)]) -> Outcome {
          reservation failures per access on {fewer} of {} kernels and no lower IPC on {faster}.",
         kernels.len()
     );
-    Outcome {
-        figure: grid.figure(
+    Outcome::new(
+        grid.figure(
             "Sound baseline fig. 6: allocation policy (BXOR index)",
             "kernel",
             "IPC over allocate-on-miss (×)",
             Some(1.0),
         ),
-        verdict: Verdict { agreement: Agreement::of(&checks), summary },
-    }
+        &checks,
+        summary,
+    )
 }
 
 fn partitions(runs: &[(RunSpec, Metrics)]) -> Outcome {
@@ -158,15 +155,16 @@ fn partitions(runs: &[(RunSpec, Metrics)]) -> Outcome {
         kernels.len(),
         change(speedup)
     );
-    Outcome {
-        figure: grid.figure(
+    Outcome::new(
+        grid.figure(
             "Sound baseline fig. 10: partition mapping",
             "kernel",
             "busiest partition's requests over the mean (1 = even)",
             Some(1.0),
         ),
-        verdict: Verdict { agreement: Agreement::of(&checks), summary },
-    }
+        &checks,
+        summary,
+    )
 }
 
 fn bypass_slots(runs: &[(RunSpec, Metrics)]) -> Outcome {
@@ -181,13 +179,14 @@ fn bypass_slots(runs: &[(RunSpec, Metrics)]) -> Outcome {
          (paper: 128 degrades BICG, MVT and ATAX).",
         kernels.len()
     );
-    Outcome {
-        figure: grid.figure(
+    Outcome::new(
+        grid.figure(
             "Sound baseline fig. 12: MDB bypassing with limited slots",
             "kernel",
             "IPC over no bypassing (×)",
             Some(1.0),
         ),
-        verdict: Verdict { agreement: Agreement::of(&checks), summary },
-    }
+        &checks,
+        summary,
+    )
 }

@@ -3,7 +3,7 @@
 //! 16 KB L1 on `xie-fermi`.
 
 use super::grid::{change, gmean, Grid};
-use super::{Agreement, Figure, Metrics, Outcome, Paper, RunSpec, Verdict};
+use super::{Figure, Metrics, Outcome, Paper, RunSpec};
 
 const PRESET: &str = "xie-fermi";
 /// Cache-sensitive kernels we have of the paper's 20 (BFS, SPV, PVC, SCK, CVR, HSC).
@@ -44,13 +44,14 @@ fn speedups(runs: &[(RunSpec, Metrics)]) -> Outcome {
         change(dy),
         change(co)
     );
-    Outcome {
-        figure: grid.figure(
+    Outcome::new(
+        grid.figure(
             "Xie et al. fig. 7: bypassing speedups, 16 KB L1",
             "kernel",
             "IPC over always caching (×)",
             Some(1.0),
         ),
-        verdict: Verdict { agreement: Agreement::of(&checks), summary },
-    }
+        &checks,
+        summary,
+    )
 }

@@ -2,7 +2,7 @@
 //! and drawn as SVG or PNG or written as CSV, with our verdict on the paper's claim. The
 //! figures are defined once in `warpscope::figures`, which the web gallery also uses.
 
-use super::{parallel, SizeArg};
+use super::{columns, parallel, SizeArg};
 use std::path::{Path, PathBuf};
 use warpscope::figures::{figure, figures, Metrics, Outcome};
 #[cfg(not(target_arch = "wasm32"))]
@@ -120,8 +120,6 @@ fn describe(name: &str, claim: &str, o: &Outcome) -> String {
             .chain(f.series.iter().map(|s| s.values.get(i).map_or(String::new(), |v| format!("{v:.3}"))))
             .collect()
     }));
-    let widths: Vec<usize> =
-        (0..rows[0].len()).map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0)).collect();
     let mut out = format!(
         "{name}: {}\npaper:  {claim}\nours:   {} — {}\n\n{}:\n",
         f.title,
@@ -129,10 +127,6 @@ fn describe(name: &str, claim: &str, o: &Outcome) -> String {
         o.verdict.summary,
         f.y_label
     );
-    for row in &rows {
-        let cells: Vec<String> = row.iter().zip(&widths).map(|(c, w)| format!("{c:<w$}")).collect();
-        out.push_str(cells.join("  ").trim_end());
-        out.push('\n');
-    }
+    out.push_str(&columns(&rows));
     out
 }

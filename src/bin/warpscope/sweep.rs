@@ -2,7 +2,7 @@
 //! more kernels, one row per point, run on all cores. This is how parameter studies such as
 //! Optimal-TLP (a sweep over CTAs per SM) or the best SWL limit are done.
 
-use super::{parallel, resolve_with, BaseArgs, SizeArg};
+use super::{columns, parallel, resolve_with, BaseArgs, SizeArg};
 use serde_json::Value;
 use std::path::PathBuf;
 use warpscope::{ConfigError, ConfigErrors};
@@ -178,11 +178,5 @@ fn align(table: &[Vec<String>]) -> String {
         _ => c.clone(),
     };
     let rows: Vec<Vec<String>> = table.iter().map(|r| r.iter().map(short).collect()).collect();
-    let widths: Vec<usize> = (0..rows[0].len()).map(|i| rows.iter().map(|r| r[i].len()).max().unwrap_or(0)).collect();
-    rows.iter()
-        .map(|r| {
-            let cells: Vec<String> = r.iter().zip(&widths).map(|(c, w)| format!("{c:<w$}")).collect();
-            cells.join("  ").trim_end().to_string() + "\n"
-        })
-        .collect()
+    columns(&rows)
 }
