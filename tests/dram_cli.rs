@@ -3,7 +3,7 @@
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::{Command, Output};
-use warpscope::config::{preset, PartitionMapping};
+use warpscope::config::{preset, Config, PartitionMapping};
 use warpscope::dram::trace::{run_trace, TraceReq};
 use warpscope::dram::AddressMap;
 use warpscope::mem::AccessKind;
@@ -54,9 +54,8 @@ fn bad_input_is_named() {
 }
 
 /// Utilization of one bank serving `bursts` data bursts (of 64 B; a 128 B request is
-/// two) per activate, over 60 rows queued at once, on one channel.
-fn single_bank(bursts: u32) -> f64 {
-    let mut cfg = preset("sc14-gtx480").unwrap();
+/// two) per activate, over 60 rows queued at once, on one channel of `cfg`.
+fn single_bank(mut cfg: Config, bursts: u32) -> f64 {
     cfg.mem.partitions = 1;
     cfg.mem.partition_mapping = PartitionMapping::Modulo;
     cfg.dram.scheduler = warpscope::config::DramSchedulerKind::Gmc;
@@ -69,19 +68,40 @@ fn single_bank(bursts: u32) -> f64 {
     run_trace(&cfg, &trace).bandwidth_utilization
 }
 
-/// SC'14 §IV-D: with one bank busy, n bursts per activate reach
-/// tBURST n / (tRCD + tBURST n + tRTP - tBURST + tCK + tRP) = 1.33n / (1.33n + 25.33) ns.
-/// The paper states it "if there are sufficient row hits that tRCD + tBURST n + (tRTP -
-/// tBURST + tCK) >= tRAS" (n >= 11 here); below that, tRAS and tRC (60 tCK) bound the
-/// cycle, and the utilization is n tBURST / tRC instead.
+/// SC'14 §IV-D: 1.33n / (1.33n + 25.33) in ns, i.e. tBURST n / (tRCD + tBURST n + tRTP -
+/// tBURST + tCK + tRP).
+fn paper(n: u32) -> f64 {
+    1.3333 * n as f64 / (1.3333 * n as f64 + 25.333)
+}
+
+/// The paper applies its formula from n = 2 on, which takes tRAS out of the cycle: it
+/// holds "if tRCD + tBURST n + (tRTP - tBURST + tCK) >= tRAS". Here tRAS is set to that
+/// bound for n = 2 (and tRC to tRAS + tRP), so every other term is the preset's and the
+/// measured cycle is ACT, tRCD, the bursts, tRTP from the last one, PRE and tRP.
 #[test]
 fn single_bank_row_burst_utilization_matches_the_paper() {
-    let paper = |n: f64| 1.3333 * n / (1.3333 * n + 25.333);
+    let mut cfg = preset("sc14-gtx480").unwrap();
+    let t = &mut cfg.dram.timing;
+    t.t_ras = t.t_rcd + t.t_rtp + 1;
+    t.t_rc = t.t_ras + t.t_rp;
+    for n in [2u32, 4, 8, 16] {
+        let got = single_bank(cfg.clone(), n);
+        eprintln!("n = {n}: measured {got:.4}, paper {:.4}", paper(n));
+        assert!((got / paper(n) - 1.0).abs() < 0.05, "n = {n}: {got} vs {:.4}", paper(n));
+    }
+}
+
+/// With the preset's own tRAS (28 ns) the premise needs n >= 11 bursts; below that the
+/// bank cycles at tRC (40 ns), so the utilization is n tBURST / tRC.
+#[test]
+fn single_bank_short_bursts_are_bound_by_trc() {
+    let cfg = preset("sc14-gtx480").unwrap();
+    let t = cfg.dram.timing.clone();
     for n in [2u32, 4, 8, 16, 32] {
-        let got = single_bank(n);
-        let premise = 18 + 2 * n + 2 >= 42;
-        let want = if premise { paper(n as f64) } else { 2.0 * n as f64 / 60.0 };
-        eprintln!("n = {n}: measured {got:.4}, paper formula {:.4}, expected {want:.4}", paper(n as f64));
+        let got = single_bank(cfg.clone(), n);
+        let premise = t.t_rcd + t.t_burst * n + t.t_rtp - t.t_burst + 1 >= t.t_ras;
+        let want = if premise { paper(n) } else { (t.t_burst * n) as f64 / t.t_rc as f64 };
+        eprintln!("n = {n}: measured {got:.4}, expected {want:.4}");
         assert!((got / want - 1.0).abs() < 0.05, "n = {n}: {got} vs {want}");
     }
 }

@@ -101,7 +101,8 @@ fn rd_to_pre_is_trtp() {
     p.run_until_empty();
     let rd = p.col_of(id).at;
     assert_eq!(rd, 18);
-    assert_eq!(p.cmds(Pre)[0].at, rd + 7);
+    // A 128 B read is two bursts (2 tCK each): tRTP counts from the second one.
+    assert_eq!(p.cmds(Pre)[0].at, rd + 2 + 7);
     check_protocol(&cfg, p.ch.command_log());
 }
 

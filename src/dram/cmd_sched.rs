@@ -213,7 +213,8 @@ impl CommandScheduler {
                 let write = txn.q.req.is_write();
                 let bus = p.bus_cycles(txn.q.req.bytes);
                 let end = self.chan.record_col(p, now, txn.q.coord.bank_group, write, bus);
-                let after = if write { end + p.wr } else { now + p.rtp };
+                // A read of several bursts is several internal reads; tRTP counts from the last.
+                let after = if write { end + p.wr } else { now + bus.saturating_sub(p.burst) + p.rtp };
                 bank.pre_ready = bank.pre_ready.max(after);
                 stats.data_bus_busy += bus;
                 if txn.activated {

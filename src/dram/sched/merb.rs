@@ -1,8 +1,12 @@
 //! Minimum Efficient Row Burst (SC'14 §IV-D): how many row hits a bank should serve
 //! before a row miss may close its row, so the miss's tRTP + tRP + tRCD is hidden behind
 //! data transfers of the other banks with work. Indexed by the number of such banks.
+//!
+//! The paper counts data transfers of tBURST, one per request on its machine; a request
+//! here may move several bursts (a 128 B line is two of 64 B), so the counters count
+//! bursts and orphan control allows two more requests' worth.
 
-use crate::config::DramTiming;
+use crate::config::{DramConfig, DramTiming};
 
 /// The limit of the paper's 5-bit per-bank row-hit counter.
 pub const MERB_MAX: u32 = 31;
@@ -33,31 +37,41 @@ impl MerbTable {
 #[derive(Debug, Clone)]
 pub struct Merb {
     table: MerbTable,
-    /// Row hits scheduled to each bank since its row was opened (5-bit, saturating).
+    burst_bytes: u32,
+    /// Row-hit bursts scheduled to each bank since its row was opened (5-bit, saturating).
     hits: Vec<u32>,
 }
 
 impl Merb {
-    pub fn new(t: &DramTiming, banks: u32) -> Self {
-        Self { table: MerbTable::new(t, banks), hits: vec![0; banks.max(1) as usize] }
+    pub fn new(d: &DramConfig) -> Self {
+        let table = MerbTable::new(&d.timing, d.banks);
+        Self { table, burst_bytes: d.burst_bytes.max(1), hits: vec![0; d.banks.max(1) as usize] }
     }
 
-    pub fn note_scheduled(&mut self, bank: u32, row_hit: bool) {
+    /// Data transfers (bursts) of a request moving `bytes`.
+    pub fn transfers(&self, bytes: u32) -> u32 {
+        bytes.div_ceil(self.burst_bytes).max(1)
+    }
+
+    pub fn note_scheduled(&mut self, bank: u32, row_hit: bool, bytes: u32) {
+        let n = self.transfers(bytes);
         if let Some(h) = self.hits.get_mut(bank as usize) {
-            *h = if row_hit { (*h + 1).min(MERB_MAX) } else { 0 };
+            *h = if row_hit { (*h + n).min(MERB_MAX) } else { 0 };
         }
     }
 
-    /// Whether a row miss to `bank` must wait while `pending_hits` row hits to its open
-    /// row wait, with `busy_banks` banks having work: until the bank served MERB hits,
-    /// and past that while only one or two hits would be left orphaned (at most MERB + 2).
-    pub fn postpone(&self, bank: u32, pending_hits: usize, busy_banks: usize) -> bool {
+    /// Whether a row miss to `bank` must wait while `pending_hits` row hits (of `bytes`
+    /// each) to its open row wait, with `busy_banks` banks having work: until the bank
+    /// served MERB transfers, and past that while only one or two hits would be left
+    /// orphaned (at most MERB + two requests).
+    pub fn postpone(&self, bank: u32, pending_hits: usize, bytes: u32, busy_banks: usize) -> bool {
         if pending_hits == 0 {
             return false;
         }
         let served = self.hits.get(bank as usize).copied().unwrap_or(MERB_MAX);
         let merb = self.table.get(busy_banks);
-        served < merb || (pending_hits <= 2 && served < (merb + 2).min(MERB_MAX))
+        let cap = (merb + 2 * self.transfers(bytes)).min(MERB_MAX);
+        served < merb || (pending_hits <= 2 && served < cap)
     }
 }
 
@@ -78,18 +92,21 @@ mod tests {
     #[test]
     fn merb_postpones_a_miss_until_the_burst_and_orphans_are_served() {
         let cfg = preset("sc14-gtx480").unwrap();
-        let mut m = Merb::new(&cfg.dram.timing, 16);
-        assert!(m.postpone(3, 5, 4), "0 of MERB(4) = 7 hits served");
-        for _ in 0..7 {
-            m.note_scheduled(3, true);
+        let mut m = Merb::new(&cfg.dram);
+        // 128 B requests are two 64 B bursts: MERB(4) = 7 transfers takes four hits.
+        assert_eq!(m.transfers(128), 2);
+        assert!(m.postpone(3, 5, 128, 4), "0 of MERB(4) = 7 transfers served");
+        for _ in 0..4 {
+            assert!(m.postpone(3, 5, 128, 4) || m.hits[3] >= 7);
+            m.note_scheduled(3, true, 128);
         }
-        assert!(!m.postpone(3, 5, 4), "burst served, three hits would remain");
-        assert!(m.postpone(3, 2, 4), "orphan control: serve the last two");
-        m.note_scheduled(3, true);
-        m.note_scheduled(3, true);
-        assert!(!m.postpone(3, 1, 4), "at most MERB + 2");
-        m.note_scheduled(3, false);
-        assert!(m.postpone(3, 1, 4));
-        assert!(!m.postpone(3, 0, 4));
+        assert!(!m.postpone(3, 5, 128, 4), "burst served, three hits would remain");
+        assert!(m.postpone(3, 2, 128, 4), "orphan control: serve the last two");
+        m.note_scheduled(3, true, 128);
+        m.note_scheduled(3, true, 128);
+        assert!(!m.postpone(3, 1, 128, 4), "at most MERB + two requests");
+        m.note_scheduled(3, false, 128);
+        assert!(m.postpone(3, 1, 128, 4));
+        assert!(!m.postpone(3, 0, 128, 4));
     }
 }

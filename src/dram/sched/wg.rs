@@ -71,7 +71,7 @@ impl Wg {
             features,
             groups: WarpGroups::new(d.age_threshold),
             gmc: Gmc::new(cfg),
-            merb: features.merb.then(|| Merb::new(&d.timing, d.banks)),
+            merb: features.merb.then(|| Merb::new(d)),
             age_threshold: d.age_threshold as u64,
             current: None,
             outbox: Vec::new(),
@@ -210,7 +210,7 @@ impl TransactionPolicy for Wg {
     fn on_scheduled(&mut self, q: &QueuedReq, row_hit: bool, now: u64) {
         self.gmc.note_scheduled(q, row_hit);
         if let Some(m) = &mut self.merb {
-            m.note_scheduled(q.coord.bank, row_hit);
+            m.note_scheduled(q.coord.bank, row_hit, q.req.bytes);
         }
         self.groups.on_scheduled(q, now);
         if self.current.is_some() && self.current == key_of(&q.req) && !self.groups.is_queued(&q.req) {

@@ -27,7 +27,7 @@ pub fn must_wait(m: &Merb, view: &SchedView<'_>, q: &QueuedReq) -> bool {
     }
     let bank = q.coord.bank;
     let hits = view.queue.iter().filter(|r| r.coord.bank == bank && view.is_row_hit(r)).count();
-    hits > 0 && m.postpone(bank, hits, busy_banks(view))
+    hits > 0 && m.postpone(bank, hits, q.req.bytes, busy_banks(view))
 }
 
 /// The oldest schedulable row hit to `bank`.
