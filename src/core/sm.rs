@@ -276,7 +276,9 @@ impl Sm {
     fn ldst_cycle(&mut self, now: u64, kernel: &dyn Kernel) -> bool {
         let Some(p) = self.ldst.head() else { return false };
         let w = &self.warps[p.slot];
-        let bytes = if p.kind == AccessKind::Read { self.line_bytes } else { p.bytes };
+        // The coalescer sizes a `.cg` load by the 32 B sectors its lanes touch (Fermi's
+        // uncached transactions); any other load asks for the line, whatever the L1 decides.
+        let bytes = if p.kind == AccessKind::Read && p.op != CacheOp::Cg { self.line_bytes } else { p.bytes };
         let mut req = MemReq::new(self.next_req, p.line, p.kind, bytes);
         req.op = p.op;
         req.sm = self.id as u16;

@@ -8,8 +8,12 @@
 //!
 //! Bypassing: `.cg` loads (including those a coordinated-bypass tag or a `bg` thread
 //! block turned into `.cg`), loads of warps MDB excludes, loads the L1 refuses (under
-//! MRPB) and loads meeting an associativity stall (access-level) go straight to the L2, each holding one of `l1d.bypass_slots` until its reply.
-//! With every slot taken a bypass is refused and counted, and the load takes the L1 path.
+//! MRPB) and loads meeting an associativity stall (access-level) go straight to the L2,
+//! each holding one of `l1d.bypass_slots` until its reply. With every slot taken a bypass
+//! is refused and counted, and the load takes the L1 path. A `.cg` load asks only for
+//! the 32 B sectors its lanes touch (Fermi coalesces uncached loads into 32 B segments);
+//! loads the L1 itself decides to bypass were coalesced as cached and ask for the line.
+//! A miss that allocates fetches the whole line.
 
 mod events;
 mod mdb;
@@ -362,7 +366,10 @@ impl L1D {
                     self.tags.set_owner(set, way, who);
                     self.evicted(ev, who);
                 }
-                self.miss_queue.push(req.clone());
+                // A cached miss fetches the whole line.
+                let mut fetch = req.clone();
+                fetch.bytes = 1 << self.line_shift;
+                self.miss_queue.push(fetch);
                 // Checked above: the entry is free, so this opens it.
                 let _ = self.mshr.add(block, req);
                 self.stats.accesses += 1;

@@ -187,7 +187,10 @@ impl L2Bank {
         } else {
             stats.read_misses += 1;
             stats.miss_classes.add(self.vta.classify(self.owner(&req), block));
-            dram_q.push((ready, req.clone()));
+            // The fill is a whole line, whatever part of it the first reader wanted.
+            let mut fetch = req.clone();
+            fetch.bytes = self.line_bytes;
+            dram_q.push((ready, fetch));
             let _ = self.mshr.add(block, req);
         }
         true
