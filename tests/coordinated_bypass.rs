@@ -62,6 +62,21 @@ fn static_tags_route_loads_and_cm_loads_use_the_l1_without_the_learner() {
     assert_eq!(r.l1d.bypassed + r.l1d.stores, r.core.requests, "every request bypassed or was a store");
 }
 
+/// A hotspot warp loads two 16-float half-rows at unaligned offsets, two to four lines
+/// of which it touches 64 B in all per row: as `.cg` loads they ask for those sectors
+/// under `sector` and for whole lines under `line`, so the same work moves less reply
+/// data and finishes sooner.
+#[test]
+fn cg_loads_ask_only_for_the_sectors_they_touch() {
+    let mut cfg = with_bypass(L1BypassKind::StaticOnly);
+    let sector = run(&cfg, "hotspot", true);
+    cfg.l1d.cg_granularity = warpscope::config::CgGranularity::Line;
+    let line = run(&cfg, "hotspot", true);
+    assert_eq!(sector.l1d.bypassed, line.l1d.bypassed);
+    assert_eq!(sector.warp_instructions, line.warp_instructions);
+    assert!(sector.cycles < line.cycles, "{} vs {}", sector.cycles, line.cycles);
+}
+
 #[test]
 fn centralized_and_decentralized_modes_differ_only_in_who_learns() {
     let mut cfg = with_bypass(L1BypassKind::Coordinated);

@@ -143,6 +143,9 @@ pub struct L1Config {
     /// Bypassed requests an SM may have in flight (`inf`: no limit).
     #[serde(default)]
     pub bypass_slots: BypassSlots,
+    /// What a `.cg` load asks the L2 for: the sectors its lanes touch, or the line.
+    #[serde(default = "defaults::cg_granularity")]
+    pub cg_granularity: CgGranularity,
     /// MRPB: requests each warp's reorder queue holds.
     #[serde(default = "defaults::mrpb_queue")]
     pub mrpb_queue: u32,
@@ -188,7 +191,7 @@ impl<'de> Deserialize<'de> for BypassSlots {
 }
 
 mod defaults {
-    use super::{DramIdealKind, L1BypassKind, L2BypassKind, L2InsertionKind};
+    use super::{CgGranularity, DramIdealKind, L1BypassKind, L2BypassKind, L2InsertionKind};
 
     pub fn reply_ports() -> u32 {
         1
@@ -218,6 +221,9 @@ mod defaults {
 
     pub fn bypass() -> L1BypassKind {
         L1BypassKind::None
+    }
+    pub fn cg_granularity() -> CgGranularity {
+        CgGranularity::Sector
     }
     pub fn mrpb_queue() -> u32 {
         128

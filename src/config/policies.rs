@@ -83,6 +83,17 @@ policy_enum!(
 );
 
 policy_enum!(
+    /// What a `.cg` load asks the L2 for (`l1d.cg_granularity`).
+    CgGranularity {
+        /// The 32 B sectors its lanes touch: Fermi's coalescer makes uncached loads 32 B
+        /// segments (GPGPU-Sim does the same for `.cg` on Fermi and Kepler).
+        Sector => "sector",
+        /// The whole line, as a cached miss does.
+        Line => "line",
+    }
+);
+
+policy_enum!(
     /// Which loads skip the L1 (`l1d.bypass`).
     L1BypassKind {
         /// Only `.cg` loads.
@@ -226,6 +237,7 @@ pub fn policy_families() -> Vec<(&'static str, &'static [&'static str])> {
         ("l1d.replacement", ReplacementKind::NAMES),
         ("l1d.allocation", AllocationKind::NAMES),
         ("l1d.bypass", L1BypassKind::NAMES),
+        ("l1d.cg_granularity", CgGranularity::NAMES),
         ("coordinated.mode", CoordinatedMode::NAMES),
         ("coordinated.profile_size", crate::kernels::Size::NAMES),
         ("l2.set_index", SetIndexKind::NAMES),

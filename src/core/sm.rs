@@ -13,7 +13,7 @@ use super::tb_bypass::{L1Snapshot, TbBypass};
 use super::warp::Warp;
 use super::warp_load::WarpLoadTable;
 use crate::cache::l1::{L1Event, L1D};
-use crate::config::{Config, CoordinatedMode, L1BypassKind};
+use crate::config::{CgGranularity, Config, CoordinatedMode, L1BypassKind};
 use crate::dram::AddressMap;
 use crate::icnt::Crossbar;
 use crate::kernels::{Grid, Instr, Kernel, WARP_SIZE};
@@ -77,6 +77,8 @@ pub struct Sm {
     /// Loads become one request each (`core.perfect_coalescing`).
     perfect_coalescing: bool,
     line_bytes: u32,
+    /// `.cg` loads ask for the sectors they touch (`l1d.cg_granularity`).
+    cg_sectors: bool,
     l2_ports: usize,
     next_req: u64,
     fills: Vec<(MemReq, bool)>,
@@ -126,6 +128,7 @@ impl Sm {
             alu_latency: c.alu_latency as u64,
             perfect_coalescing: c.perfect_coalescing,
             line_bytes: cfg.l1d.line_bytes,
+            cg_sectors: cfg.l1d.cg_granularity == CgGranularity::Sector,
             l2_ports: cfg.l2.ports as usize,
             next_req: (id as u64) << 40,
             fills: Vec::new(),
@@ -276,9 +279,11 @@ impl Sm {
     fn ldst_cycle(&mut self, now: u64, kernel: &dyn Kernel) -> bool {
         let Some(p) = self.ldst.head() else { return false };
         let w = &self.warps[p.slot];
-        // The coalescer sizes a `.cg` load by the 32 B sectors its lanes touch (Fermi's
-        // uncached transactions); any other load asks for the line, whatever the L1 decides.
-        let bytes = if p.kind == AccessKind::Read && p.op != CacheOp::Cg { self.line_bytes } else { p.bytes };
+        // With `l1d.cg_granularity = sector` a `.cg` load asks for the 32 B sectors its lanes
+        // touch (Fermi's uncached transactions); other loads ask for the line, whatever the
+        // L1 decides.
+        let sectors = p.kind == AccessKind::Write || (p.op == CacheOp::Cg && self.cg_sectors);
+        let bytes = if sectors { p.bytes } else { self.line_bytes };
         let mut req = MemReq::new(self.next_req, p.line, p.kind, bytes);
         req.op = p.op;
         req.sm = self.id as u16;
