@@ -23,7 +23,7 @@ if [ -f scripts/test-wasm.sh ]; then
 fi
 
 echo "== page end to end in headless Chromium"
-node --test tests/e2e/ 2>&1 | tee -a "$log"
+node --test --test-concurrency=1 tests/e2e/ 2>&1 | tee -a "$log"
 
 awk '/^test result:/ { p += $4; f += $6 }
      /^# pass / { p += $3 }
