@@ -6,6 +6,10 @@ use warpscope::mem::CacheOp;
 use warpscope::stats::build_report;
 use warpscope::{Config, Report, Simulator, Size};
 
+/// The CLI's runner of independent simulations on all cores.
+#[path = "../src/bin/warpscope/parallel.rs"]
+mod parallel;
+
 fn run(cfg: &Config, kernel: &str, skipping: bool) -> Report {
     let mut sim = Simulator::new(cfg.clone(), kernel, Size::Tiny, 3).unwrap();
     sim.set_idle_skipping(skipping);
@@ -135,31 +139,12 @@ fn coordinated_bypassing_gains_most_on_the_smallest_l1() {
             (0..kernels.len()).flat_map(move |k| [(s, k, L1BypassKind::None), (s, k, L1BypassKind::Coordinated)])
         })
         .collect();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let mut ipc = vec![0.0; points.len()];
-    std::thread::scope(|s| {
-        let hs: Vec<_> = (0..workers)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut out = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(&(size, k, kind)) = points.get(i) else { return out };
-                        let mut cfg = with_bypass(kind);
-                        (cfg.l1d.size_kb, cfg.l1d.ways) = sizes[size];
-                        let r = warpscope::run(cfg, kernels[k], Size::Small, 1, None).unwrap();
-                        assert!(r.completed, "{} {kind:?}: {:?}", kernels[k], r.error);
-                        out.push((i, r.ipc));
-                    }
-                })
-            })
-            .collect();
-        for h in hs {
-            for (i, v) in h.join().unwrap() {
-                ipc[i] = v;
-            }
-        }
+    let ipc = parallel::map(&points, parallel::hardware_threads(), |&(size, k, kind)| {
+        let mut cfg = with_bypass(kind);
+        (cfg.l1d.size_kb, cfg.l1d.ways) = sizes[size];
+        let r = warpscope::run(cfg, kernels[k], Size::Small, 1, None).unwrap();
+        assert!(r.completed, "{} {kind:?}: {:?}", kernels[k], r.error);
+        r.ipc
     });
     let geomean: Vec<f64> = (0..sizes.len())
         .map(|s| {

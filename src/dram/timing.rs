@@ -55,8 +55,13 @@ impl Params {
 
     /// Data-bus cycles of one column command moving `bytes` (at least one burst).
     pub fn bus_cycles(&self, bytes: u32) -> u64 {
-        (bytes as u64).div_ceil(self.burst_bytes).max(1) * self.burst.max(1)
+        bursts(bytes, self.burst_bytes as u32) as u64 * self.burst.max(1)
     }
+}
+
+/// Bursts (data transfers of tBURST) a column command moving `bytes` takes: at least one.
+pub(crate) fn bursts(bytes: u32, burst_bytes: u32) -> u32 {
+    bytes.div_ceil(burst_bytes.max(1)).max(1)
 }
 
 /// Earliest legal cycles of commands, as far as channel-wide constraints go.

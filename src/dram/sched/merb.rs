@@ -7,6 +7,7 @@
 //! bursts and orphan control allows two more requests' worth.
 
 use crate::config::{DramConfig, DramTiming};
+use crate::dram::timing::bursts;
 
 /// The limit of the paper's 5-bit per-bank row-hit counter.
 pub const MERB_MAX: u32 = 31;
@@ -45,12 +46,12 @@ pub struct Merb {
 impl Merb {
     pub fn new(d: &DramConfig) -> Self {
         let table = MerbTable::new(&d.timing, d.banks);
-        Self { table, burst_bytes: d.burst_bytes.max(1), hits: vec![0; d.banks.max(1) as usize] }
+        Self { table, burst_bytes: d.burst_bytes, hits: vec![0; d.banks.max(1) as usize] }
     }
 
     /// Data transfers (bursts) of a request moving `bytes`.
     pub fn transfers(&self, bytes: u32) -> u32 {
-        bytes.div_ceil(self.burst_bytes).max(1)
+        bursts(bytes, self.burst_bytes)
     }
 
     pub fn note_scheduled(&mut self, bank: u32, row_hit: bool, bytes: u32) {
