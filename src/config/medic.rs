@@ -2,11 +2,14 @@
 //! and the knobs of the bypass and insertion policies it is compared with (§5).
 //! Every field has a default, so configs written before the section existed still load.
 
+use super::WarpIdKind;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct MedicConfig {
+    /// Which warp the counters belong to: the SM's warp context or each dynamic warp.
+    pub warp_id: WarpIdKind,
     /// Core cycles between resets of the per-warp counters (and of Rand's draw, PCAL's
     /// tokens and PC-Byp's table).
     pub reset_interval: u64,
@@ -37,6 +40,7 @@ pub struct MedicConfig {
 impl Default for MedicConfig {
     fn default() -> Self {
         Self {
+            warp_id: WarpIdKind::Context,
             reset_interval: 100_000,
             profile_accesses: 30,
             counter_bits: 10,

@@ -219,6 +219,18 @@ policy_enum!(
 );
 
 policy_enum!(
+    /// Whose per-warp L2 metadata MeDiC keeps (`medic.warp_id`): its hit and access
+    /// counters and type, and the warp that Rand draws and PCAL grants tokens to.
+    WarpIdKind {
+        /// The SM's warp context (SM, slot): a fixed table, as the paper's 22 bits per warp
+        /// imply. Counters carry over to the next warp in the slot until the periodic reset.
+        Context => "context",
+        /// Every dynamic warp of the run, unprofiled when it starts.
+        Dynamic => "dynamic",
+    }
+);
+
+policy_enum!(
     /// Idealized DRAM upper bounds (`dram.ideal`, SC'14 fig. 4).
     DramIdealKind {
         /// The real controller.
@@ -245,6 +257,7 @@ pub fn policy_families() -> Vec<(&'static str, &'static [&'static str])> {
         ("l2.write_policy", WritePolicy::NAMES),
         ("l2.bypass", L2BypassKind::NAMES),
         ("l2.insertion", L2InsertionKind::NAMES),
+        ("medic.warp_id", WarpIdKind::NAMES),
         ("mem.partition_mapping", PartitionMapping::NAMES),
         ("dram.scheduler", DramSchedulerKind::NAMES),
         ("dram.ideal", DramIdealKind::NAMES),

@@ -4,25 +4,41 @@
 
 use super::bypass::{L2Bypass, Route, RouteCtx};
 use super::warp_type::{WarpType, WarpTypeTable};
-use crate::config::Config;
+use crate::config::{Config, WarpIdKind};
 use crate::mem::MemReq;
 
 #[derive(Debug, Clone)]
 pub struct L2Shared {
     pub table: WarpTypeTable,
     pub bypass: L2Bypass,
+    warp_id: WarpIdKind,
+    warps_per_sm: u32,
 }
 
 impl L2Shared {
     pub fn new(cfg: &Config, seed: u64) -> Self {
-        Self { table: WarpTypeTable::new(&cfg.medic), bypass: L2Bypass::new(cfg, seed) }
+        Self {
+            table: WarpTypeTable::new(&cfg.medic),
+            bypass: L2Bypass::new(cfg, seed),
+            warp_id: cfg.medic.warp_id,
+            warps_per_sm: cfg.core.max_warps_per_sm,
+        }
+    }
+
+    /// The table entry of the request's warp (`medic.warp_id`).
+    fn key(&self, req: &MemReq) -> u32 {
+        match self.warp_id {
+            WarpIdKind::Context => req.sm as u32 * self.warps_per_sm + req.warp_slot as u32,
+            WarpIdKind::Dynamic => req.warp,
+        }
     }
 
     /// The type of the request's warp and where the demultiplexer sends it. Asking
     /// again for the same request in the same cycle gives the same answer.
     pub fn decide(&mut self, req: &MemReq, now_core: u64, line: u64) -> (WarpType, Route) {
-        let warp = self.table.view(req.warp, now_core);
-        let ctx = RouteCtx { now_core, warp, table: &self.table, line };
+        let warp_id = self.key(req);
+        let warp = self.table.view(warp_id, now_core);
+        let ctx = RouteCtx { now_core, warp_id, warp, table: &self.table, line };
         (warp.wtype, self.bypass.route(req, &ctx))
     }
 
@@ -31,7 +47,7 @@ impl L2Shared {
         if req.is_write() {
             return;
         }
-        self.table.record(req.warp, hit, now_core);
+        self.table.record(self.key(req), hit, now_core);
         self.bypass.on_lookup(req, hit, now_core);
     }
 
@@ -43,4 +59,46 @@ impl L2Shared {
 /// A partition-qualified line address (partitions number at most 256).
 pub fn line_key(partition: u16, local_line: u64) -> u64 {
     (local_line << 8) | partition as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::preset;
+    use crate::mem::AccessKind;
+
+    /// Two dynamic warps that run one after the other in SM 1's slot 3.
+    fn reads() -> (MemReq, MemReq) {
+        let mut a = MemReq::new(1, 0, AccessKind::Read, 128);
+        (a.sm, a.warp_slot, a.warp) = (1, 3, 100);
+        let mut b = a.clone();
+        b.warp = 900;
+        (a, b)
+    }
+
+    #[test]
+    fn a_warp_context_keeps_its_type_for_the_next_warp_in_the_slot() {
+        let cfg = preset("medic-gtx480").unwrap();
+        assert_eq!(cfg.medic.warp_id, WarpIdKind::Context);
+        let mut s = L2Shared::new(&cfg, 1);
+        let (a, b) = reads();
+        for _ in 0..cfg.medic.profile_accesses {
+            s.on_lookup(&a, false, 10);
+        }
+        assert_eq!(s.decide(&b, 20, 0).0, WarpType::AllMiss);
+        assert_eq!(s.key(&b), cfg.core.max_warps_per_sm + 3);
+    }
+
+    #[test]
+    fn a_dynamic_warp_starts_unprofiled() {
+        let mut cfg = preset("medic-gtx480").unwrap();
+        cfg.medic.warp_id = WarpIdKind::Dynamic;
+        let mut s = L2Shared::new(&cfg, 1);
+        let (a, b) = reads();
+        for _ in 0..cfg.medic.profile_accesses {
+            s.on_lookup(&a, false, 10);
+        }
+        assert_eq!(s.decide(&a, 20, 0).0, WarpType::AllMiss);
+        assert_eq!(s.decide(&b, 20, 0).0, WarpType::Unknown);
+    }
 }

@@ -47,6 +47,8 @@ impl Route {
 /// What a policy may look at when routing.
 pub struct RouteCtx<'a> {
     pub now_core: u64,
+    /// The warp-type table's entry for the request's warp (`medic.warp_id`).
+    pub warp_id: u32,
     pub warp: WarpView,
     pub table: &'a WarpTypeTable,
     /// The line's partition-qualified address (for filters).
@@ -79,7 +81,7 @@ impl L2Bypass {
         match self {
             Self::None => Route::Cache,
             Self::Medic(p) => p.route(req, ctx),
-            Self::Pcal(p) => p.route(req, ctx),
+            Self::Pcal(p) => p.route(ctx),
             Self::Rand(p) => p.route(req, ctx),
             Self::PcByp(p) => p.route(req, ctx),
         }

@@ -89,6 +89,7 @@ mod tests {
         };
         let ctx = RouteCtx {
             now_core: 0,
+            warp_id: 0,
             warp: WarpView { wtype: WarpType::AllHit, profiling: false },
             table: &table,
             line: 0,

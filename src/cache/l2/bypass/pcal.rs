@@ -5,7 +5,6 @@
 
 use super::{Route, RouteCtx};
 use crate::config::MedicConfig;
-use crate::mem::MemReq;
 
 #[derive(Debug, Clone)]
 pub struct Pcal {
@@ -47,14 +46,14 @@ impl Pcal {
         self.window = Some(w);
     }
 
-    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> Route {
+    pub fn route(&mut self, ctx: &RouteCtx<'_>) -> Route {
         let w = ctx.now_core / self.interval;
         if self.window != Some(w) {
             self.regrant(ctx, w);
         }
-        let has = self.holders.get(req.warp as usize).copied().unwrap_or(false);
+        let has = self.holders.get(ctx.warp_id as usize).copied().unwrap_or(false);
         if has || self.held < self.tokens {
-            self.give(req.warp);
+            self.give(ctx.warp_id);
             Route::Cache
         } else {
             Route::NoAllocate
@@ -67,32 +66,27 @@ mod tests {
     use super::super::RouteCtx;
     use super::*;
     use crate::cache::l2::warp_type::{WarpType, WarpTypeTable, WarpView};
-    use crate::mem::AccessKind;
 
     #[test]
     fn tokens_go_to_last_windows_hitters_then_by_arrival() {
         let m = MedicConfig { pcal_tokens: 2, reset_interval: 100, ..MedicConfig::default() };
         let mut table = WarpTypeTable::new(&m);
         let mut p = Pcal::new(&m);
-        let read = |w: u32| {
-            let mut r = MemReq::new(1, 0, AccessKind::Read, 128);
-            r.warp = w;
-            r
-        };
-        fn ctx(t: &WarpTypeTable, now: u64) -> RouteCtx<'_> {
-            RouteCtx { now_core: now, warp: WarpView { wtype: WarpType::Unknown, profiling: true }, table: t, line: 0 }
+        fn ctx(t: &WarpTypeTable, now: u64, warp_id: u32) -> RouteCtx<'_> {
+            let warp = WarpView { wtype: WarpType::Unknown, profiling: true };
+            RouteCtx { now_core: now, warp_id, warp, table: t, line: 0 }
         }
-        assert_eq!(p.route(&read(5), &ctx(&table, 0)), Route::Cache);
-        assert_eq!(p.route(&read(6), &ctx(&table, 0)), Route::Cache);
-        assert_eq!(p.route(&read(7), &ctx(&table, 0)), Route::NoAllocate);
+        assert_eq!(p.route(&ctx(&table, 0, 5)), Route::Cache);
+        assert_eq!(p.route(&ctx(&table, 0, 6)), Route::Cache);
+        assert_eq!(p.route(&ctx(&table, 0, 7)), Route::NoAllocate);
         for _ in 0..3 {
             table.record(7, true, 50);
         }
         table.record(9, true, 50);
         table.record(5, false, 50);
         let t = table.clone();
-        assert_eq!(p.route(&read(5), &ctx(&t, 100)), Route::NoAllocate);
-        assert_eq!(p.route(&read(9), &ctx(&t, 100)), Route::Cache);
-        assert_eq!(p.route(&read(7), &ctx(&t, 100)), Route::Cache);
+        assert_eq!(p.route(&ctx(&t, 100, 5)), Route::NoAllocate);
+        assert_eq!(p.route(&ctx(&t, 100, 9)), Route::Cache);
+        assert_eq!(p.route(&ctx(&t, 100, 7)), Route::Cache);
     }
 }

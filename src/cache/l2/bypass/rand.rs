@@ -33,7 +33,7 @@ impl RandBypass {
     }
 
     pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> Route {
-        if self.bypasses(req.warp, ctx.now_core) {
+        if self.bypasses(ctx.warp_id, ctx.now_core) {
             Route::skip(req)
         } else {
             Route::Cache
