@@ -119,7 +119,7 @@ export const DEMOS = [
   {
     id: 'medic-stable',
     title: 'MeDiC: a warp keeps its type',
-    text: 'bfs again: "L2 hit ratio of sampled warps over time" follows eight warps through 100K-cycle windows; after the cold first window each stays mostly-hit.',
+    text: 'bfs again: "L2 hit ratio of sampled warps over time" follows eight warp contexts (MeDiC keeps its counters per context, for whichever warp runs there) through 100K-cycle windows; after the cold first window they stay mostly-hit in all but a few windows.',
     runs: [{ preset: 'medic-gtx480', kernel: 'bfs', size: 'small', seed: 1, sets: {} }],
   },
   {
