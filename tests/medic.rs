@@ -99,3 +99,22 @@ fn every_bundle_completes() {
         assert_eq!(r.warp_instructions, base.warp_instructions, "{b}");
     }
 }
+
+/// Why the bundles that bypass gain on bfs at paper size: they set a write-through L2,
+/// which does not allocate on a store miss. The write-back L2 allocates a line for each
+/// of bfs's scattered `cost`/`updating` store misses, evicting lines its reads need, so
+/// DRAM serves several times the reads (first 1.5M cycles of the paper-size graph).
+#[test]
+fn write_back_store_misses_evict_bfs_read_lines() {
+    let reads = |bundle: &str| {
+        let mut doc = serde_json::to_value(preset("medic-gtx480").unwrap()).unwrap();
+        apply_bundle(&mut doc, bundle).unwrap();
+        let mut sim = Simulator::new(parse_config_value(doc).unwrap(), "bfs", Size::Paper, 1).unwrap();
+        sim.run_until(1_500_000);
+        let r = build_report(&sim);
+        assert!(!r.completed && r.error.is_none(), "{bundle}");
+        r.dram.reads
+    };
+    let (wb, wt) = (reads("baseline"), reads("write_through"));
+    assert!(wb > 3 * wt, "write-back {wb} DRAM reads, write-through {wt}");
+}
