@@ -3,13 +3,17 @@
 
 use warpscope::config::{apply_bundle, parse_config_value, preset};
 use warpscope::stats::{build_report, Report};
-use warpscope::{Simulator, Size};
+use warpscope::{Config, Simulator, Size};
 
-fn run(kernel: &str, size: Size, bundle: &str) -> Report {
+/// `medic-gtx480` with a named bundle applied.
+fn config(bundle: &str) -> Config {
     let mut doc = serde_json::to_value(preset("medic-gtx480").unwrap()).unwrap();
     apply_bundle(&mut doc, bundle).unwrap();
-    let cfg = parse_config_value(doc).unwrap();
-    let mut sim = Simulator::new(cfg, kernel, size, 1).unwrap();
+    parse_config_value(doc).unwrap()
+}
+
+fn run(kernel: &str, size: Size, bundle: &str) -> Report {
+    let mut sim = Simulator::new(config(bundle), kernel, size, 1).unwrap();
     sim.run_until(u64::MAX);
     assert!(sim.is_finished(), "{kernel}/{bundle}: {:?}", sim.error());
     build_report(&sim)
@@ -62,9 +66,7 @@ fn l2_queuing_latency_is_tens_of_cycles_and_reply_bound() {
 #[test]
 fn bypassed_reads_skip_the_l2_queues() {
     let base = run("pvc", Size::Tiny, "write_through");
-    let mut doc = serde_json::to_value(preset("medic-gtx480").unwrap()).unwrap();
-    apply_bundle(&mut doc, "rand").unwrap();
-    let mut cfg = parse_config_value(doc).unwrap();
+    let mut cfg = config("rand");
     cfg.medic.rand_share = 1.0;
     let mut sim = Simulator::new(cfg, "pvc", Size::Tiny, 1).unwrap();
     sim.run_until(u64::MAX);
@@ -107,9 +109,7 @@ fn every_bundle_completes() {
 #[test]
 fn write_back_store_misses_evict_bfs_read_lines() {
     let reads = |bundle: &str| {
-        let mut doc = serde_json::to_value(preset("medic-gtx480").unwrap()).unwrap();
-        apply_bundle(&mut doc, bundle).unwrap();
-        let mut sim = Simulator::new(parse_config_value(doc).unwrap(), "bfs", Size::Paper, 1).unwrap();
+        let mut sim = Simulator::new(config(bundle), "bfs", Size::Paper, 1).unwrap();
         sim.run_until(1_500_000);
         let r = build_report(&sim);
         assert!(!r.completed && r.error.is_none(), "{bundle}");
