@@ -148,3 +148,14 @@ fn skipping_matches_ticking_every_cycle_with_several_reply_ports() {
         assert!(skip == tick, "{k}: idle skipping changed the report with two reply ports");
     }
 }
+
+#[test]
+fn skipping_matches_ticking_every_cycle_with_a_narrow_l2_data_port() {
+    let mut cfg = preset("medic-gtx480").unwrap();
+    cfg.l2.data_port_bytes = 32;
+    let skip = report(&cfg, build("bfs", Size::Tiny, 3).unwrap(), true);
+    let tick = report(&cfg, build("bfs", Size::Tiny, 3).unwrap(), false);
+    assert!(skip == tick, "bfs: idle skipping changed the report with a 32 B L2 data port");
+    let t = || pressure(20);
+    assert!(report(&cfg, t().benchmark(), true) == report(&cfg, t().benchmark(), false), "under pressure");
+}

@@ -196,6 +196,9 @@ mod defaults {
     pub fn reply_ports() -> u32 {
         1
     }
+    pub fn data_port_bytes() -> u32 {
+        128
+    }
     pub fn l2_bypass() -> L2BypassKind {
         L2BypassKind::None
     }
@@ -289,6 +292,12 @@ pub struct L2Config {
     pub bank_queue: u32,
     /// L2 cycles for a tag lookup (and the data of a hit).
     pub tag_latency: u32,
+    /// Width of each bank's data-array port, in bytes per L2 cycle. A hit (or a store's
+    /// data) holds the bank's access port for ceil(bytes / width) cycles, and a fill holds
+    /// its separate fill port for a line's worth, as in GPGPU-Sim's banked L2 (32 B on
+    /// its GTX 480). The default, 128 B, moves a whole 128 B line in one cycle.
+    #[serde(default = "defaults::data_port_bytes")]
+    pub data_port_bytes: u32,
     /// MSHR entries per partition.
     pub mshrs: u32,
     pub mshr_merge: u32,

@@ -83,7 +83,7 @@ impl Partition {
                 self.dram.forward_tag(&tag, now.dram);
             }
             if let Some(reply) = self.returns[b].front() {
-                if bank.fill(reply, &mut self.dram_queue, next_id, &mut self.stats, shared) {
+                if bank.fill(now.l2, reply, &mut self.dram_queue, next_id, &mut self.stats, shared) {
                     self.returns[b].pop();
                     progress = true;
                 }
@@ -216,7 +216,8 @@ impl Partition {
 
     /// Earliest (L2 cycle, DRAM cycle) at which this partition moves on its own.
     pub fn next_event(&self, now: &Now) -> (Option<u64>, Option<u64>) {
-        let mut l2 = self.banks.iter().filter_map(L2Bank::next_event).min();
+        let mut l2 =
+            (self.banks.iter().zip(&self.returns)).filter_map(|(b, r)| b.next_event(now.l2, !r.is_empty())).min();
         if let Some(&(ready, _)) = self.dram_queue.front() {
             let t = ready.max(now.l2 + 1);
             l2 = Some(l2.map_or(t, |x| x.min(t)));

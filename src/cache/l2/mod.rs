@@ -6,6 +6,8 @@
 //! Write-back: a store hit marks the line dirty, a store miss allocates it dirty
 //! (GPU stores cover whole lines here) and a dirty victim is written back.
 //! Write-through: stores update a present line and always go on to DRAM.
+//! A hit holds the bank's access port, and a fill its fill port, for as many cycles as
+//! the data array's port width needs to move the data.
 //! A request the bypass policy marked no-allocate never allocates: a read miss's fill
 //! only answers it, a write-back store miss goes on to DRAM. A bypassed read never
 //! enters a bank; its DRAM reply only passes through the bank's return path.
@@ -66,6 +68,12 @@ pub struct L2Bank {
     warps_per_sm: u32,
     ways: usize,
     insertion: L2Insertion,
+    /// Bytes the data array moves per L2 cycle through each of its two ports.
+    port_bytes: u32,
+    /// First L2 cycle the access port (lookups) is free again after a hit's data.
+    port_free: u64,
+    /// First L2 cycle the fill port is free again after writing a line.
+    fill_free: u64,
 }
 
 impl L2Bank {
@@ -90,7 +98,15 @@ impl L2Bank {
             warps_per_sm: cfg.core.max_warps_per_sm,
             ways: l2.ways as usize,
             insertion: L2Insertion::new(l2.insertion, l2.sets_per_bank(cfg.mem.partitions) * l2.ways),
+            port_bytes: l2.data_port_bytes,
+            port_free: 0,
+            fill_free: 0,
         }
+    }
+
+    /// L2 cycles a data-array port is held to move `bytes` (at least the one of the access).
+    fn port_cycles(&self, bytes: u32) -> u64 {
+        bytes.div_ceil(self.port_bytes).max(1) as u64
     }
 
     /// The L2's view of the warp behind a request (writebacks have none).
@@ -134,6 +150,9 @@ impl L2Bank {
         warps: &mut WarpL2Counters,
         shared: &mut L2Shared,
     ) -> bool {
+        if now < self.port_free {
+            return false;
+        }
         let Some(head) = self.queue.front() else { return false };
         let block = self.block(head.local);
         let probe = self.tags.probe(block);
@@ -166,8 +185,12 @@ impl L2Bank {
         let ready = now + self.tag_latency;
         if is_write {
             stats.writes += 1;
-            self.write(req, probe, ready, dram_q, next_id, stats);
+            let array_bytes = self.write(req, probe, ready, dram_q, next_id, stats);
+            self.port_free = now + self.port_cycles(array_bytes);
             return true;
+        }
+        if hit {
+            self.port_free = now + self.port_cycles(req.bytes);
         }
         stats.reads += 1;
         warps.record(req.warp, hit);
@@ -196,6 +219,8 @@ impl L2Bank {
         true
     }
 
+    /// Applies a store; returns the bytes it wrote into the data array (none on a miss
+    /// that does not allocate).
     fn write(
         &mut self,
         req: MemReq,
@@ -204,14 +229,16 @@ impl L2Bank {
         dram_q: &mut DramQueue,
         next_id: &mut u64,
         stats: &mut L2Stats,
-    ) {
+    ) -> u32 {
         let block = self.block(req.local);
         let through = self.write_policy == WritePolicy::WriteThrough || req.l2_no_alloc;
+        let mut array_bytes = 0;
         match (through, probe) {
             (false, Probe::Hit { set, way }) => {
                 stats.write_hits += 1;
                 self.tags.touch(set, way);
                 self.tags.set_dirty(set, way);
+                array_bytes = req.bytes;
             }
             (false, Probe::Miss { set, victim: Some(way) }) => {
                 if let Some(ev) = self.allocate(set, way, block, self.owner(&req), 0) {
@@ -223,11 +250,13 @@ impl L2Bank {
                     }
                 }
                 self.tags.set_dirty(set, way);
+                array_bytes = req.bytes;
             }
             (true, p) => {
                 if let Probe::Hit { set, way } = p {
                     stats.write_hits += 1;
                     self.tags.touch(set, way);
+                    array_bytes = req.bytes;
                 }
                 let mut w = req.clone();
                 w.id = *next_id;
@@ -240,6 +269,7 @@ impl L2Bank {
         let mut ack = req;
         ack.l2_hit = matches!(probe, Probe::Hit { .. });
         self.pipe.push_back((ready, ack));
+        array_bytes
     }
 
     /// A write-back request for an evicted dirty block of this bank.
@@ -255,10 +285,11 @@ impl L2Bank {
     }
 
     /// Fills a line returned by DRAM and queues the replies of every merged read.
-    /// Returns false (doing nothing) when a dirty victim cannot be written back yet.
-    /// A bypassed read's reply only passes through.
+    /// Returns false (doing nothing) while the fill port is busy or when a dirty victim
+    /// cannot be written back yet. A bypassed read's reply only passes through.
     pub fn fill(
         &mut self,
+        now: u64,
         reply: &MemReq,
         dram_q: &mut DramQueue,
         next_id: &mut u64,
@@ -277,11 +308,15 @@ impl L2Bank {
         match self.tags.probe(block) {
             Probe::Miss { .. } if reply.l2_no_alloc => {}
             Probe::Miss { set, victim: Some(way) } => {
+                if now < self.fill_free {
+                    return false;
+                }
                 self.fill_blocked = !dram_q.has_room(1);
                 if self.fill_blocked {
                     stats.rsfail.dram_queue += 1;
                     return false;
                 }
+                self.fill_free = now + self.port_cycles(self.line_bytes);
                 let pos = self.insertion.position(reply.warp_type, block, self.ways);
                 if let Some(ev) = self.allocate(set, way, block, self.owner(reply), pos) {
                     stats.evictions += 1;
@@ -338,8 +373,12 @@ impl L2Bank {
         }
     }
 
-    pub fn next_event(&self) -> Option<u64> {
-        self.pipe.front().map(|e| e.0)
+    /// The next L2 cycle after `now` at which this bank can move on its own: a lookup
+    /// leaving the pipeline, or a busy port freeing for a waiting lookup or fill.
+    pub fn next_event(&self, now: u64, fill_waiting: bool) -> Option<u64> {
+        let port = (!self.queue.is_empty() && self.port_free > now).then_some(self.port_free);
+        let fill = (fill_waiting && self.fill_free > now).then_some(self.fill_free);
+        [self.pipe.front().map(|e| e.0), port, fill].into_iter().flatten().min()
     }
 
     pub fn is_idle(&self) -> bool {
@@ -348,5 +387,95 @@ impl L2Bank {
 
     pub fn mshr_entries(&self) -> usize {
         self.mshr.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::preset;
+
+    /// A medic-gtx480 bank with a 32 B data port, and everything its calls need.
+    struct Rig {
+        bank: L2Bank,
+        dram_q: DramQueue,
+        next_id: u64,
+        stats: L2Stats,
+        warps: WarpL2Counters,
+        shared: L2Shared,
+    }
+
+    impl Rig {
+        fn new(write_policy: WritePolicy) -> Self {
+            let mut cfg = preset("medic-gtx480").unwrap();
+            cfg.l2.data_port_bytes = 32;
+            cfg.l2.write_policy = write_policy;
+            Self {
+                bank: L2Bank::new(&cfg),
+                dram_q: BoundedQueue::new(cfg.l2.dram_queue),
+                next_id: 100,
+                stats: L2Stats::default(),
+                warps: WarpL2Counters::default(),
+                shared: L2Shared::new(&cfg, 1),
+            }
+        }
+
+        fn push(&mut self, kind: AccessKind, bytes: u32, local: u64) {
+            let mut req = MemReq::new(self.next_id, local, kind, bytes);
+            req.local = local;
+            self.next_id += 1;
+            self.bank.queue.push(req);
+        }
+
+        /// The L2 cycles in `0..until` at which the bank started a lookup.
+        fn lookups(&mut self, until: u64) -> Vec<u64> {
+            (0..until)
+                .filter(|&now| {
+                    self.bank.drain_pipe(now);
+                    self.bank.responses.clear();
+                    let r = &mut *self;
+                    r.bank.lookup(now, now, &mut r.dram_q, &mut r.next_id, &mut r.stats, &mut r.warps, &mut r.shared)
+                })
+                .collect()
+        }
+    }
+
+    #[test]
+    fn a_hit_holds_the_access_port_for_a_line_over_the_port_width() {
+        let mut r = Rig::new(WritePolicy::WriteBack);
+        // A whole-line store miss allocates the line (4 cycles of data), then two read
+        // hits move 128 B each and a 32 B hit moves one port width.
+        r.push(AccessKind::Write, 128, 0);
+        r.push(AccessKind::Read, 128, 0);
+        r.push(AccessKind::Read, 128, 0);
+        r.push(AccessKind::Read, 32, 0);
+        r.push(AccessKind::Read, 32, 0);
+        assert_eq!(r.lookups(20), vec![0, 4, 8, 12, 13]);
+        assert_eq!(r.stats.read_hits, 4);
+        r.push(AccessKind::Read, 128, 0);
+        assert_eq!(r.bank.next_event(13, false), Some(14), "the port frees for the waiting read");
+        assert_eq!(r.lookups(15)[..], [14][..]);
+        assert_eq!(r.bank.next_event(14, false), Some(22), "then only the pipeline moves");
+    }
+
+    #[test]
+    fn a_miss_uses_only_the_tags_and_its_fill_holds_the_fill_port() {
+        let mut r = Rig::new(WritePolicy::WriteThrough);
+        // Lines 0 and 2 of the partition are both in bank 0 of 2.
+        r.push(AccessKind::Read, 128, 0);
+        r.push(AccessKind::Read, 128, 2 << 7);
+        assert_eq!(r.lookups(3), vec![0, 1], "two misses in consecutive cycles");
+        let fills: Vec<MemReq> = r.dram_q.iter_mut().map(|(_, q)| q.clone()).collect();
+        assert_eq!(fills.len(), 2);
+        let mut done = Vec::new();
+        for now in 10..20 {
+            if let Some(f) = fills.get(done.len()) {
+                if r.bank.fill(now, f, &mut r.dram_q, &mut r.next_id, &mut r.stats, &mut r.shared) {
+                    done.push(now);
+                }
+            }
+        }
+        assert_eq!(done, vec![10, 14], "a 128 B line holds a 32 B fill port 4 cycles");
+        assert_eq!(r.bank.responses.len(), 2);
     }
 }
