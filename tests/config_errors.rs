@@ -203,10 +203,11 @@ fn medic_fields_are_checked_and_old_configs_without_them_still_load() {
     assert_eq!(e.field, "medic.mostly_miss_ratio");
     assert_eq!(only(set("medic.rand_share", "1.5").unwrap_err()).field, "medic.rand_share");
     assert_eq!(only(set("medic.reset_interval", "0").unwrap_err()).field, "medic.reset_interval");
-    assert_eq!(only(set("l2.bypass", "rand").unwrap_err()).field, "l2.bypass");
-    assert!(set("l2.bypass", "pcal").is_ok(), "PCAL looks every request up, so write-back is fine");
+    let wb = |bypass| set_all(&[("l2.write_policy", "write_back"), ("l2.bypass", bypass)]);
+    assert_eq!(only(wb("rand").unwrap_err()).field, "l2.bypass");
+    assert!(wb("pcal").is_ok(), "PCAL looks every request up, so write-back is fine");
     let mut doc = preset_doc();
-    for (path, v) in [("l2.bypass", "medic"), ("l2.write_policy", "write_through"), ("l2.dram_queue", "1")] {
+    for (path, v) in [("l2.bypass", "medic"), ("l2.dram_queue", "1")] {
         apply_set(&mut doc, path, v).unwrap();
     }
     assert_eq!(only(parse_config_value(doc).unwrap_err()).field, "l2.dram_queue");

@@ -5,7 +5,7 @@ mod traffic;
 
 use proptest::prelude::*;
 use traffic::RandomTraffic;
-use warpscope::config::preset;
+use warpscope::config::{preset, WritePolicy};
 use warpscope::stats::build_report;
 use warpscope::Simulator;
 
@@ -29,9 +29,11 @@ fn check_run(preset_name: &str, traffic: RandomTraffic, tweak: impl FnOnce(&mut 
     assert_eq!(r.partitions.requests.iter().sum::<u64>(), r.l2.accesses);
     assert!(sim.drain(1_000_000), "the memory system drains");
     let r = build_report(&sim);
-    // After draining, DRAM saw every L2 read miss and every write-back.
+    // After draining, DRAM saw every L2 read miss and every write-back, and a
+    // write-through L2 passed every store on.
     assert_eq!(r.dram.reads, r.l2.reads - r.l2.read_hits - r.l2.pending_hits);
-    assert_eq!(r.dram.writes, r.l2.writebacks);
+    let through = if r.config.l2.write_policy == WritePolicy::WriteThrough { r.l2.writes } else { 0 };
+    assert_eq!(r.dram.writes, r.l2.writebacks + through);
 }
 
 #[test]

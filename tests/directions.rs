@@ -51,8 +51,9 @@ fn linear_indexing_maps_atax_rows_to_one_set_whatever_the_l1_size() {
 
 #[test]
 fn a_second_reply_port_per_partition_relieves_the_reply_link_on_bfs() {
-    let one = run_with("bfs", Size::Small, &[]);
-    let two = run_with("bfs", Size::Small, &[("l2.reply_ports", "2")]);
+    let one = run_with("bfs", Size::Small, &[("l2.reply_ports", "1")]);
+    let two = run_with("bfs", Size::Small, &[]);
+    assert_eq!(two.config.l2.reply_ports, 2);
     assert!(
         two.l2.reservation_fails.response * 3 < one.l2.reservation_fails.response * 2,
         "response stalls {} -> {}",

@@ -19,15 +19,24 @@ fn run(kernel: &str, size: Size, bundle: &str) -> Report {
     build_report(&sim)
 }
 
-/// Observation 1: the warps of one kernel fall into several types.
+/// Observation 1: the warps of one kernel fall into several types. It holds on the
+/// graph kernels. Every spmv and pvc warp mixes the same kinds of access (spmv: 32
+/// unrelated `val`/`col` offsets plus gathers of `x`; pvc: URL words plus Zipf-hot and
+/// scattered table slots), so nearly all their warps share one or two types.
 #[test]
-fn irregular_kernels_have_warps_of_several_types() {
-    for k in ["bfs", "sssp", "spmv", "pvc"] {
-        let t = run(k, Size::Tiny, "baseline").warps.types;
-        let shares = [t.all_hit, t.mostly_hit, t.balanced, t.mostly_miss, t.all_miss];
-        let present = shares.iter().filter(|&&s| s >= 0.04).count();
-        assert!(present >= 3, "{k}: {shares:?}");
-        assert!(shares.iter().all(|&s| s < 0.95), "{k}: one type holds nearly every warp: {shares:?}");
+fn graph_kernels_have_warps_of_several_types() {
+    let shares = |k: &str| {
+        let t = run(k, Size::Small, "baseline").warps.types;
+        [t.all_hit, t.mostly_hit, t.balanced, t.mostly_miss, t.all_miss]
+    };
+    for k in ["bfs", "sssp"] {
+        let s = shares(k);
+        assert!(s.iter().filter(|&&x| x >= 0.04).count() >= 3, "{k}: {s:?}");
+        assert!(s.iter().all(|&x| x < 0.9), "{k}: one type holds nearly every warp: {s:?}");
+    }
+    for k in ["spmv", "pvc"] {
+        let s = shares(k);
+        assert!(s.iter().filter(|&&x| x >= 0.04).count() <= 2, "{k}: {s:?}");
     }
 }
 
@@ -46,12 +55,12 @@ fn warp_types_are_stable_across_windows_on_bfs() {
 }
 
 /// Observation 3: L2 queuing is tens of cycles with a 10-cycle tag latency. Here the
-/// banks mostly wait for room in the reply path (a 128 B reply takes 4 flits of the
-/// partition's link to the crossbar), not for each other.
+/// banks mostly wait for room in the reply path (a 128 B reply takes 4 flits of one of
+/// the partition's two links to the crossbar), not for each other.
 #[test]
 fn l2_queuing_latency_is_tens_of_cycles_and_reply_bound() {
-    for k in ["spmv", "pvc"] {
-        let r = run(k, Size::Tiny, "baseline");
+    for k in ["bfs", "sssp", "spmv", "pvc"] {
+        let r = run(k, Size::Small, "baseline");
         assert_eq!(r.config.l2.tag_latency, 10);
         assert!(r.l2.avg_queue_latency >= 20.0, "{k}: {}", r.l2.avg_queue_latency);
         let f = r.l2.reservation_fails;
@@ -102,10 +111,10 @@ fn every_bundle_completes() {
     }
 }
 
-/// Why the bundles that bypass gain on bfs at paper size: they set a write-through L2,
-/// which does not allocate on a store miss. The write-back L2 allocates a line for each
-/// of bfs's scattered `cost`/`updating` store misses, evicting lines its reads need, so
-/// DRAM serves several times the reads (first 1.5M cycles of the paper-size graph).
+/// Why the write policy matters to bfs at paper size: the preset's write-through L2, as
+/// MeDiC assumes, does not allocate on a store miss. A write-back L2 allocates a line for
+/// each of bfs's scattered `cost`/`updating` store misses, evicting lines its reads need,
+/// so DRAM serves several times the reads (first 1.5M cycles of the paper-size graph).
 #[test]
 fn write_back_store_misses_evict_bfs_read_lines() {
     let reads = |bundle: &str| {
@@ -115,6 +124,6 @@ fn write_back_store_misses_evict_bfs_read_lines() {
         assert!(!r.completed && r.error.is_none(), "{bundle}");
         r.dram.reads
     };
-    let (wb, wt) = (reads("baseline"), reads("write_through"));
+    let (wb, wt) = (reads("write_back"), reads("baseline"));
     assert!(wb > 3 * wt, "write-back {wb} DRAM reads, write-through {wt}");
 }

@@ -45,7 +45,8 @@ fn mdb_ipc_over_bypass_slots_is_not_monotonic_on_mvt() {
 fn few_bypass_slots_cause_bypass_reservation_failures() {
     let few = run_with("atax", &[("l1d.bypass", "mdb"), ("l1d.bypass_slots", "8")]);
     let many = run_with("atax", &[("l1d.bypass", "mdb"), ("l1d.bypass_slots", "128")]);
-    assert!(few.l1d.bypass_rsfail > 0 && many.l1d.bypass_rsfail == 0);
+    let (f, m) = (few.l1d.bypass_rsfail, many.l1d.bypass_rsfail);
+    assert!(f > 1000 && m * 100 < f, "bypass reservation failures at 8 slots {f}, at 128 {m}");
     assert!(few.l1d.avg_bypass_in_flight <= 8.0 * 1.0001);
 }
 

@@ -119,13 +119,13 @@ export const DEMOS = [
   {
     id: 'medic-stable',
     title: 'MeDiC: a warp keeps its type',
-    text: 'bfs again: "L2 hit ratio of sampled warps over time" follows eight warp contexts (MeDiC keeps its counters per context, for whichever warp runs there) through 100K-cycle windows; after the cold first window they stay mostly-hit in all but a few windows.',
+    text: 'bfs again: "L2 hit ratio of sampled warps over time" follows eight warp contexts (MeDiC keeps its counters per context, for whichever warp runs there) through 100K-cycle windows; after the cold first window all eight stay mostly-hit.',
     runs: [{ preset: 'medic-gtx480', kernel: 'bfs', size: 'small', seed: 1, sets: {} }],
   },
   {
     id: 'medic',
     title: 'MeDiC against the baseline',
-    text: 'pvc with and without MeDiC (bypass + insertion + warp-aware DRAM scheduling): compare the L2 queuing latency and the warp types. Here the banks mostly wait for the reply link to the crossbar, which bypassed reads use too, so the queues barely shorten.',
+    text: 'pvc with and without MeDiC (bypass + insertion + warp-aware DRAM scheduling): compare the L2 queuing latency and the warp types. Here the banks mostly wait for room on the partition\'s two reply links to the crossbar, which bypassed reads use too, so the queues barely shorten.',
     runs: [
       { preset: 'medic-gtx480', kernel: 'pvc', size: 'small', seed: 1, sets: {} },
       {
@@ -133,7 +133,7 @@ export const DEMOS = [
         kernel: 'pvc',
         size: 'small',
         seed: 1,
-        sets: { 'l2.bypass': 'medic', 'l2.insertion': 'medic', 'dram.scheduler': 'medic_wms', 'l2.write_policy': 'write_through' },
+        sets: { 'l2.bypass': 'medic', 'l2.insertion': 'medic', 'dram.scheduler': 'medic_wms' },
       },
     ],
   },

@@ -26,6 +26,11 @@ pub const BUNDLES: &[Bundle] = &[
         sets: &[WT],
     },
     Bundle {
+        name: "write_back",
+        description: "the preset with a write-back L2 that allocates on store misses (GPGPU-Sim's GTX 480)",
+        sets: &[("l2.write_policy", "write_back")],
+    },
+    Bundle {
         name: "medic",
         description: "MeDiC: WByp + WIP + WMS",
         sets: &[("l2.bypass", "medic"), ("l2.insertion", "medic"), ("dram.scheduler", "medic_wms"), WT],

@@ -140,8 +140,8 @@ fn queuing(runs: &[(RunSpec, Metrics)]) -> Outcome {
     let checks = [2 * shorter("WByp") > n, 2 * shorter("MeDiC") > n];
     let fmt = |s: &str| ratios(s).iter().map(|r| format!("{r:.2}")).collect::<Vec<_>>().join(", ");
     let summary = format!(
-        "Queuing relative to the baseline ({}): WByp {}; MeDiC {}. Our L2 queues wait on the reply link, \
-         which bypassed reads still use.",
+        "Queuing relative to the baseline ({}): WByp {}; MeDiC {}. Our L2 queues wait for room on the \
+         partitions' reply links, which bypassed reads still use.",
         grid.categories.join(", "),
         fmt("WByp"),
         fmt("MeDiC")
