@@ -134,6 +134,15 @@ fn zero_sized_queues_and_bad_watermarks_are_rejected() {
     assert_eq!(only(set("dram.write_low_watermark", "40").unwrap_err()).field, "dram.write_low_watermark");
     assert_eq!(only(set("dram.banks", "12").unwrap_err()).field, "dram.banks");
     assert_eq!(only(set("clocks.core_mhz", "0").unwrap_err()).field, "clocks.core_mhz");
+    assert_eq!(only(set("l2.data_port_bytes", "0").unwrap_err()).field, "l2.data_port_bytes");
+}
+
+/// A config saved before the L2 data ports existed loads with ports as wide as a line.
+#[test]
+fn configs_without_l2_data_ports_still_load() {
+    let mut doc = preset_doc();
+    doc["l2"].as_object_mut().unwrap().remove("data_port_bytes");
+    assert_eq!(parse_config_value(doc).unwrap().l2.data_port_bytes, 128);
 }
 
 #[test]
