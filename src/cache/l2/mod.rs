@@ -232,13 +232,13 @@ impl L2Bank {
     ) -> u32 {
         let block = self.block(req.local);
         let through = self.write_policy == WritePolicy::WriteThrough || req.l2_no_alloc;
-        let mut array_bytes = 0;
-        match (through, probe) {
+        let hit = matches!(probe, Probe::Hit { .. });
+        let allocated = match (through, probe) {
             (false, Probe::Hit { set, way }) => {
                 stats.write_hits += 1;
                 self.tags.touch(set, way);
                 self.tags.set_dirty(set, way);
-                array_bytes = req.bytes;
+                false
             }
             (false, Probe::Miss { set, victim: Some(way) }) => {
                 if let Some(ev) = self.allocate(set, way, block, self.owner(&req), 0) {
@@ -250,24 +250,25 @@ impl L2Bank {
                     }
                 }
                 self.tags.set_dirty(set, way);
-                array_bytes = req.bytes;
+                true
             }
             (true, p) => {
                 if let Probe::Hit { set, way } = p {
                     stats.write_hits += 1;
                     self.tags.touch(set, way);
-                    array_bytes = req.bytes;
                 }
                 let mut w = req.clone();
                 w.id = *next_id;
                 *next_id += 1;
                 w.writeback = true;
                 dram_q.push((ready, w));
+                false
             }
-            (false, _) => {}
-        }
+            (false, _) => false,
+        };
+        let array_bytes = if hit || allocated { req.bytes } else { 0 };
         let mut ack = req;
-        ack.l2_hit = matches!(probe, Probe::Hit { .. });
+        ack.l2_hit = hit;
         self.pipe.push_back((ready, ack));
         array_bytes
     }
