@@ -86,6 +86,25 @@ fn l2_queuing_latency_is_tens_of_cycles_and_reply_bound() {
     }
 }
 
+/// Why WByp finds little to bypass: hardly any L2 read comes from a warp the table has
+/// typed mostly-miss or all-miss. About a tenth of bfs's and sssp's dynamic warps are
+/// all-miss, but each of them reads the L2 once (a mask or flag line), far short of the
+/// 30-read profile; the warps that read the L2 a lot mostly hit.
+#[test]
+fn hardly_any_l2_read_comes_from_a_mostly_miss_context() {
+    for k in ["bfs", "sssp", "spmv", "pvc"] {
+        let w = &small_baseline(k).warps;
+        let b = w.l2_reads_by_type;
+        let sum = b.profiling + b.all_hit + b.mostly_hit + b.balanced + b.mostly_miss + b.all_miss;
+        assert!((sum - 1.0).abs() < 1e-9, "{k}: {b:?}");
+        assert!(b.profiling > 0.05 && b.all_hit + b.mostly_hit > 0.5, "{k}: {b:?}");
+        assert!(b.mostly_miss + b.all_miss < 0.01, "{k}: {b:?}");
+    }
+    for k in ["bfs", "sssp"] {
+        assert!(small_baseline(k).warps.types.all_miss > 0.05, "{k}");
+    }
+}
+
 /// The bypass demultiplexer takes reads out of the L2 queues: with every warp bypassing
 /// (Rand at share 1) no read looks up the L2 and the queuing latency falls. WByp itself
 /// bypasses little on our kernels (few warps are mostly-miss after their 30-read profile).

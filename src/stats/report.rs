@@ -224,6 +224,10 @@ fn units() -> BTreeMap<&'static str, &'static str> {
         ("warps.types", "fraction of warps with at least one L2 read"),
         ("warps.hit_ratio_series.window_cycles", "core cycles (medic.reset_interval)"),
         ("warps.hit_ratio_series.hit_ratio", "L2 read hits / L2 reads of the warp within each window"),
+        (
+            "warps.l2_reads_by_type",
+            "fraction of L2 read lookups, by the type the reading warp held then (profiling: not yet typed)",
+        ),
         ("warps.type_stability", "fraction of consecutive fully profiled windows in which a warp kept its type"),
         ("warps.mostly_miss_boundary", "L2 hit ratio at or below which a warp counted as mostly-miss at the end"),
         ("l2.bypassed", "reads sent straight to DRAM by l2.bypass"),

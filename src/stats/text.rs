@@ -72,5 +72,16 @@ pub fn render_text(r: &Report) -> String {
         r.warps.count
     );
     let _ = writeln!(s, "hit ratios  {:?} (warps per 10 % bin of L2 hit ratio)", r.warps.l2_hit_ratio_histogram);
+    let b = &r.warps.l2_reads_by_type;
+    let _ = writeln!(
+        s,
+        "L2 reads    by the warp's type then: profiling {:.0} %, all-hit {:.0} %, mostly-hit {:.0} %, balanced {:.0} %, mostly-miss {:.0} %, all-miss {:.0} %",
+        b.profiling * 100.0,
+        b.all_hit * 100.0,
+        b.mostly_hit * 100.0,
+        b.balanced * 100.0,
+        b.mostly_miss * 100.0,
+        b.all_miss * 100.0
+    );
     s
 }

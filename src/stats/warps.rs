@@ -15,6 +15,35 @@ pub struct WarpTypes {
     pub all_miss: f64,
 }
 
+/// Fractions of L2 read lookups by the type the online classifier held for the
+/// reading warp (`medic.warp_id`) at that moment; `profiling` before its first profile
+/// of a window. Under the baseline, `mostly_miss + all_miss` is the share of reads
+/// WByp would have sent to DRAM.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct ReadsByType {
+    pub profiling: f64,
+    pub all_hit: f64,
+    pub mostly_hit: f64,
+    pub balanced: f64,
+    pub mostly_miss: f64,
+    pub all_miss: f64,
+}
+
+impl ReadsByType {
+    fn from_counts(n: &[u64; 6]) -> Self {
+        let total: u64 = n.iter().sum();
+        let f = |k: u64| if total == 0 { 0.0 } else { k as f64 / total as f64 };
+        Self {
+            profiling: f(n[0]),
+            all_hit: f(n[1]),
+            mostly_hit: f(n[2]),
+            balanced: f(n[3]),
+            mostly_miss: f(n[4]),
+            all_miss: f(n[5]),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct WarpReport {
     /// Dynamic warps that read from the L2 at least once.
@@ -26,6 +55,7 @@ pub struct WarpReport {
     /// L2 hit ratio and type of a few warps in each `medic.reset_interval` window, as the
     /// online classifier counted them (MeDiC fig. 5).
     pub hit_ratio_series: HitRatioSeries,
+    pub l2_reads_by_type: ReadsByType,
     /// Of consecutive windows of one warp with a full profile each, the share in which
     /// the warp kept its type (MeDiC's observation 2).
     pub type_stability: f64,
@@ -115,6 +145,7 @@ pub fn warp_report(c: &WarpL2Counters, table: &WarpTypeTable, sampled: usize) ->
         },
         mean_l2_hit_ratio: if count == 0 { 0.0 } else { sum / count as f64 },
         hit_ratio_series: series(table, sampled),
+        l2_reads_by_type: ReadsByType::from_counts(&table.reads_by_type),
         type_stability: {
             let (same, pairs) = table.stability();
             if pairs == 0 {

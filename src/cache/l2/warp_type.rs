@@ -82,8 +82,10 @@ pub struct WarpTypeTable {
     boundary: f64,
     /// (window, boundary in force during it) of every closed window, in order.
     past_boundaries: Vec<(u64, f64)>,
-    /// Reads that looked up the L2 while the warp was past profiling, by type.
-    pub typed_reads: [u64; 6],
+    /// L2 read lookups by the type their warp held before the read counted
+    /// (`type_index`; index 0 is reads of warps still being profiled): what WByp could
+    /// have sent to DRAM.
+    pub reads_by_type: [u64; 6],
 }
 
 impl WarpTypeTable {
@@ -102,7 +104,7 @@ impl WarpTypeTable {
             first_miss_rate: None,
             boundary: m.mostly_miss_ratio,
             past_boundaries: Vec::new(),
-            typed_reads: [0; 6],
+            reads_by_type: [0; 6],
         }
     }
 
@@ -212,9 +214,8 @@ impl WarpTypeTable {
         let (hits, accesses, reads, old) = (s.hits, s.accesses, s.reads, s.wtype);
         let t = if reads >= profile { self.classify(hits, accesses) } else { old };
         self.warps[warp as usize].wtype = t;
-        if reads > profile {
-            self.typed_reads[type_index(t)] += 1;
-        }
+        let held = if reads > profile { type_index(old) } else { 0 };
+        self.reads_by_type[held] += 1;
         self.win_reads += 1;
         self.win_misses += !hit as u64;
     }
@@ -266,6 +267,7 @@ impl WarpTypeTable {
     }
 }
 
+/// Index into `reads_by_type`; `Unknown` (never profiled) shares 0 with profiling.
 pub fn type_index(t: WarpType) -> usize {
     match t {
         WarpType::Unknown => 0,
@@ -307,6 +309,22 @@ mod tests {
         assert_eq!(v, WarpView { wtype: WarpType::AllHit, profiling: true });
         assert_eq!(t.samples(0), vec![WindowSample { window: 0, hits: 40, accesses: 40, wtype: WarpType::AllHit }]);
         assert_eq!(t.hits_in(0, 0), 40);
+    }
+
+    #[test]
+    fn reads_count_under_the_type_their_warp_held() {
+        let mut t = table();
+        for _ in 0..30 {
+            t.record(2, false, 0);
+        }
+        t.record(2, false, 0);
+        t.record(2, false, 0);
+        assert_eq!(t.reads_by_type, [30, 0, 0, 0, 0, 2], "profiling, then typed all-miss");
+        for _ in 0..31 {
+            t.record(2, true, 1000);
+        }
+        assert_eq!(t.reads_by_type[0], 60, "a reset profiles again");
+        assert_eq!(t.reads_by_type[type_index(WarpType::AllHit)], 1);
     }
 
     #[test]
