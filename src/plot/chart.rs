@@ -15,6 +15,8 @@ pub enum Chart {
     HitRatio,
     /// MeDiC's warp types by L2 hit ratio.
     WarpTypes,
+    /// L2 reads by the type the online classifier held for their warp (what WByp can bypass).
+    ReadsByType,
     /// L2 queuing latency of requests (MeDiC fig. 8).
     QueueLatency,
     /// Requests per memory partition (sound baseline fig. 10b).
@@ -30,10 +32,11 @@ pub enum Chart {
 }
 
 impl Chart {
-    pub const ALL: [Chart; 9] = [
+    pub const ALL: [Chart; 10] = [
         Chart::Divergence,
         Chart::HitRatio,
         Chart::WarpTypes,
+        Chart::ReadsByType,
         Chart::QueueLatency,
         Chart::Partitions,
         Chart::Timeline,
@@ -47,6 +50,7 @@ impl Chart {
             Chart::Divergence => "divergence",
             Chart::HitRatio => "hit_ratio",
             Chart::WarpTypes => "warp_types",
+            Chart::ReadsByType => "reads_by_type",
             Chart::QueueLatency => "queue_latency",
             Chart::Partitions => "partitions",
             Chart::Timeline => "timeline",
@@ -69,6 +73,7 @@ impl Chart {
             Chart::Divergence => "Latency divergence of warp-loads",
             Chart::HitRatio => "Per-warp L2 hit ratio",
             Chart::WarpTypes => "Warp types by L2 hit ratio",
+            Chart::ReadsByType => "L2 reads by the type their warp held",
             Chart::QueueLatency => "L2 queuing latency of requests",
             Chart::Partitions => "Requests per memory partition",
             Chart::Timeline => "IPC and L2 hit rate over the run",
@@ -83,6 +88,7 @@ impl Chart {
             Chart::Divergence => "latency divergence (core cycles)",
             Chart::HitRatio => "L2 hit ratio of the warp (%)",
             Chart::WarpTypes => "warp type (L2 hit ratio, %)",
+            Chart::ReadsByType => "type the classifier held for the reading warp",
             Chart::QueueLatency => "queuing latency (L2 cycles)",
             Chart::Partitions => "memory partition (index)",
             Chart::Timeline => "time (core cycles)",
@@ -97,6 +103,7 @@ impl Chart {
         match self {
             Chart::Divergence => "warp-loads (%)",
             Chart::HitRatio | Chart::WarpTypes => "warps (%)",
+            Chart::ReadsByType => "L2 read lookups (%)",
             Chart::QueueLatency => "requests (%)",
             Chart::Partitions => "requests (% of all)",
             Chart::Timeline => "IPC (warp instructions / cycle)",

@@ -1,7 +1,7 @@
 //! The slice of a report the charts draw. The browser keeps each run as a JSON object and the
 //! CLI reads saved reports, so a report's JSON deserializes straight into a `ChartRun`.
 
-use crate::stats::{Histogram, MissClassMpki, Report, WarpTypes};
+use crate::stats::{Histogram, MissClassMpki, ReadsByType, Report, WarpTypes};
 use serde::{Deserialize, Serialize};
 
 /// One run as the charts see it. Fields nest as in the report (`latency.divergence_histogram`,
@@ -62,6 +62,8 @@ pub struct WarpData {
     /// Warps per equal-width bin of per-warp L2 hit ratio; the last bin includes 100 %.
     pub l2_hit_ratio_histogram: Vec<u64>,
     pub types: WarpTypes,
+    /// Fractions of L2 read lookups by their warp's type at the time.
+    pub l2_reads_by_type: ReadsByType,
     pub hit_ratio_series: HitRatioSeriesData,
 }
 
@@ -130,6 +132,7 @@ impl ChartRun {
             warps: WarpData {
                 l2_hit_ratio_histogram: r.warps.l2_hit_ratio_histogram.clone(),
                 types: r.warps.types,
+                l2_reads_by_type: r.warps.l2_reads_by_type,
                 hit_ratio_series: HitRatioSeriesData {
                     window_cycles: r.warps.hit_ratio_series.window_cycles,
                     warps: r

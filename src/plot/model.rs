@@ -62,6 +62,7 @@ pub(crate) fn model(chart: Chart, runs: &[ChartRun]) -> Model {
         Chart::QueueLatency => Model::Bars(histogram(runs, &labels, |r| &r.l2.queue_latency_histogram)),
         Chart::HitRatio => Model::Bars(hit_ratio(runs, &labels)),
         Chart::WarpTypes => Model::Bars(warp_types(runs, &labels)),
+        Chart::ReadsByType => Model::Bars(reads_by_type(runs, &labels)),
         Chart::Partitions => Model::Bars(partitions(runs, &labels)),
         Chart::Timeline => Model::Lines(timeline(runs, &labels)),
         Chart::MissClasses => Model::Bars(miss_classes(runs, &labels)),
@@ -183,6 +184,31 @@ fn warp_types(runs: &[ChartRun], labels: &[String]) -> Bars {
             let t = r.warps.types;
             let values: Vec<f64> =
                 [t.all_hit, t.mostly_hit, t.balanced, t.mostly_miss, t.all_miss].iter().map(|f| f * 100.0).collect();
+            BarRun { label: label.clone(), has_data: values.iter().any(|&v| v > 0.0), values }
+        })
+        .collect();
+    bars(categories, runs)
+}
+
+fn reads_by_type(runs: &[ChartRun], labels: &[String]) -> Bars {
+    const TYPES: [(&str, &str); 6] = [
+        ("profiling", "profiling (not yet typed)"),
+        ("all-hit", "all-hit"),
+        ("mostly-hit", "mostly-hit"),
+        ("balanced", "balanced"),
+        ("mostly-miss", "mostly-miss"),
+        ("all-miss", "all-miss"),
+    ];
+    let categories = TYPES.iter().map(|&(tick, name)| Category { tick: tick.into(), name: name.into() }).collect();
+    let runs = runs
+        .iter()
+        .zip(labels)
+        .map(|(r, label)| {
+            let b = r.warps.l2_reads_by_type;
+            let values: Vec<f64> = [b.profiling, b.all_hit, b.mostly_hit, b.balanced, b.mostly_miss, b.all_miss]
+                .iter()
+                .map(|f| f * 100.0)
+                .collect();
             BarRun { label: label.clone(), has_data: values.iter().any(|&v| v > 0.0), values }
         })
         .collect();

@@ -1,5 +1,5 @@
 use super::*;
-use crate::stats::{Histogram, WarpTypes};
+use crate::stats::{Histogram, ReadsByType, WarpTypes};
 
 fn hist(bin_width: u64, bins: usize, samples: &[u64]) -> Histogram {
     let mut h = Histogram::new(bin_width, bins);
@@ -24,6 +24,14 @@ fn fixture(label: &str) -> ChartRun {
         warps: WarpData {
             l2_hit_ratio_histogram: vec![2, 0, 0, 0, 0, 0, 0, 0, 1, 1],
             types: WarpTypes { all_hit: 0.25, mostly_hit: 0.25, balanced: 0.0, mostly_miss: 0.0, all_miss: 0.5 },
+            l2_reads_by_type: ReadsByType {
+                profiling: 0.5,
+                all_hit: 0.125,
+                mostly_hit: 0.125,
+                balanced: 0.0,
+                mostly_miss: 0.0,
+                all_miss: 0.25,
+            },
             hit_ratio_series: HitRatioSeriesData {
                 window_cycles: 1000,
                 warps: vec![WarpSeriesData { warp: 4, windows: vec![0, 1, 2], hit_ratio: vec![0.5, 0.9, 1.0] }],
@@ -71,6 +79,9 @@ fn category_tables_hold_percentages_per_run() {
     let t = table(Chart::WarpTypes, &runs[..1]);
     assert_eq!(column(&t, 0)[1], "mostly-hit (≥ 70 %)");
     assert_eq!(column(&t, 1), vec!["25.00", "25.00", "0.00", "0.00", "50.00"]);
+    let t = table(Chart::ReadsByType, &runs[..1]);
+    assert_eq!(column(&t, 0)[0], "profiling (not yet typed)");
+    assert_eq!(column(&t, 1), vec!["50.00", "12.50", "12.50", "0.00", "0.00", "25.00"]);
 }
 
 #[test]

@@ -19,7 +19,8 @@ pub struct WarpTypes {
 /// reading warp (`medic.warp_id`) at that moment; `profiling` before its first profile
 /// of a window. Under the baseline, `mostly_miss + all_miss` is the share of reads
 /// WByp would have sent to DRAM.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct ReadsByType {
     pub profiling: f64,
     pub all_hit: f64,

@@ -219,6 +219,12 @@ test('the medic bundle fills the form, and the MeDiC demo compares it with the b
   assert.match(rows[1], /l2\.bypass=medic/);
   const lines = await page.$$eval('figure[data-chart="warp_hit_ratio"] tbody tr', (trs) => trs.length);
   assert.ok(lines > 0, 'the sampled warps have windows');
+  const reads = await page.$$eval('figure[data-chart="reads_by_type"] tbody tr', (trs) =>
+    trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.equal(reads.length, 6, 'a row per type, profiling first');
+  assert.match(reads[0][0], /profiling/);
+  const shares = reads.map((r) => Number(r[1]));
+  assert.ok(Math.abs(shares.reduce((a, b) => a + b, 0) - 100) < 0.1, `the baseline's reads sum to 100 %: ${shares}`);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
