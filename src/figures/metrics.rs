@@ -29,6 +29,8 @@ pub struct Metrics {
     /// Warps per 10 %-wide bin of per-warp L2 hit ratio.
     pub warp_hit_ratio_histogram: Vec<u64>,
     pub warp_types: WarpTypes,
+    /// Share of L2 read lookups from warps the classifier held mostly-miss or all-miss.
+    pub l2_reads_mostly_miss: f64,
     pub dram_bandwidth_utilization: f64,
     pub dram_row_buffer_hit_rate: f64,
     /// Issue to last return of a warp-load, core cycles (SC'14's effective latency).
@@ -65,6 +67,7 @@ impl Metrics {
             l2_bypassed: r.l2.bypassed,
             warp_hit_ratio_histogram: r.warps.l2_hit_ratio_histogram.clone(),
             warp_types: r.warps.types,
+            l2_reads_mostly_miss: r.warps.l2_reads_by_type.mostly_miss + r.warps.l2_reads_by_type.all_miss,
             dram_bandwidth_utilization: r.dram.bandwidth_utilization,
             dram_row_buffer_hit_rate: r.dram.row_buffer_hit_rate,
             warp_load_latency: r.latency.avg_warp_load_latency,
