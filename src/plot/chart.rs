@@ -88,7 +88,7 @@ impl Chart {
             Chart::Divergence => "latency divergence (core cycles)",
             Chart::HitRatio => "L2 hit ratio of the warp (%)",
             Chart::WarpTypes => "warp type (L2 hit ratio, %)",
-            Chart::ReadsByType => "type the classifier held for the reading warp",
+            Chart::ReadsByType => "MeDiC type held for the reading warp (AH all-hit ... AM all-miss)",
             Chart::QueueLatency => "queuing latency (L2 cycles)",
             Chart::Partitions => "memory partition (index)",
             Chart::Timeline => "time (core cycles)",

@@ -193,11 +193,11 @@ fn warp_types(runs: &[ChartRun], labels: &[String]) -> Bars {
 fn reads_by_type(runs: &[ChartRun], labels: &[String]) -> Bars {
     const TYPES: [(&str, &str); 6] = [
         ("profiling", "profiling (not yet typed)"),
-        ("all-hit", "all-hit"),
-        ("mostly-hit", "mostly-hit"),
-        ("balanced", "balanced"),
-        ("mostly-miss", "mostly-miss"),
-        ("all-miss", "all-miss"),
+        ("AH", "all-hit (AH)"),
+        ("MH", "mostly-hit (MH)"),
+        ("BL", "balanced (BL)"),
+        ("MM", "mostly-miss (MM)"),
+        ("AM", "all-miss (AM)"),
     ];
     let categories = TYPES.iter().map(|&(tick, name)| Category { tick: tick.into(), name: name.into() }).collect();
     let runs = runs
