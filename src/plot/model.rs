@@ -176,18 +176,7 @@ fn warp_types(runs: &[ChartRun], labels: &[String]) -> Bars {
         ("mostly-miss: ≤20", "mostly-miss (≤ 20 %)"),
         ("all-miss: 0", "all-miss (0 %)"),
     ];
-    let categories = TYPES.iter().map(|&(tick, name)| Category { tick: tick.into(), name: name.into() }).collect();
-    let runs = runs
-        .iter()
-        .zip(labels)
-        .map(|(r, label)| {
-            let t = r.warps.types;
-            let values: Vec<f64> =
-                [t.all_hit, t.mostly_hit, t.balanced, t.mostly_miss, t.all_miss].iter().map(|f| f * 100.0).collect();
-            BarRun { label: label.clone(), has_data: values.iter().any(|&v| v > 0.0), values }
-        })
-        .collect();
-    bars(categories, runs)
+    fraction_bars(runs, labels, &TYPES, |r| r.warps.types.shares().map(|(_, f)| f).to_vec())
 }
 
 fn reads_by_type(runs: &[ChartRun], labels: &[String]) -> Bars {
@@ -199,16 +188,22 @@ fn reads_by_type(runs: &[ChartRun], labels: &[String]) -> Bars {
         ("MM", "mostly-miss (MM)"),
         ("AM", "all-miss (AM)"),
     ];
-    let categories = TYPES.iter().map(|&(tick, name)| Category { tick: tick.into(), name: name.into() }).collect();
+    fraction_bars(runs, labels, &TYPES, |r| r.warps.l2_reads_by_type.shares().map(|(_, f)| f).to_vec())
+}
+
+/// One bar per (tick, name) category from each run's fractions, drawn in %.
+fn fraction_bars(
+    runs: &[ChartRun],
+    labels: &[String],
+    categories: &[(&str, &str)],
+    fractions: impl Fn(&ChartRun) -> Vec<f64>,
+) -> Bars {
+    let categories = categories.iter().map(|&(tick, name)| Category { tick: tick.into(), name: name.into() }).collect();
     let runs = runs
         .iter()
         .zip(labels)
         .map(|(r, label)| {
-            let b = r.warps.l2_reads_by_type;
-            let values: Vec<f64> = [b.profiling, b.all_hit, b.mostly_hit, b.balanced, b.mostly_miss, b.all_miss]
-                .iter()
-                .map(|f| f * 100.0)
-                .collect();
+            let values: Vec<f64> = fractions(r).iter().map(|f| f * 100.0).collect();
             BarRun { label: label.clone(), has_data: values.iter().any(|&v| v > 0.0), values }
         })
         .collect();

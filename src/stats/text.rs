@@ -60,28 +60,13 @@ pub fn render_text(r: &Report) -> String {
         l.avg_dram_divergence,
         l.avg_channels_per_warp_load
     );
-    let t = &r.warps.types;
-    let _ = writeln!(
-        s,
-        "warp types  all-hit {:.0} %, mostly-hit {:.0} %, balanced {:.0} %, mostly-miss {:.0} %, all-miss {:.0} % of {} warps",
-        t.all_hit * 100.0,
-        t.mostly_hit * 100.0,
-        t.balanced * 100.0,
-        t.mostly_miss * 100.0,
-        t.all_miss * 100.0,
-        r.warps.count
-    );
+    let _ = writeln!(s, "warp types  {} of {} warps", percentages(&r.warps.types.shares()), r.warps.count);
     let _ = writeln!(s, "hit ratios  {:?} (warps per 10 % bin of L2 hit ratio)", r.warps.l2_hit_ratio_histogram);
-    let b = &r.warps.l2_reads_by_type;
-    let _ = writeln!(
-        s,
-        "L2 reads    by the warp's type then: profiling {:.0} %, all-hit {:.0} %, mostly-hit {:.0} %, balanced {:.0} %, mostly-miss {:.0} %, all-miss {:.0} %",
-        b.profiling * 100.0,
-        b.all_hit * 100.0,
-        b.mostly_hit * 100.0,
-        b.balanced * 100.0,
-        b.mostly_miss * 100.0,
-        b.all_miss * 100.0
-    );
+    let _ = writeln!(s, "L2 reads    by the warp's type then: {}", percentages(&r.warps.l2_reads_by_type.shares()));
     s
+}
+
+/// "name 12 %, name 3 %, ..." from fractions.
+fn percentages(shares: &[(&str, f64)]) -> String {
+    shares.iter().map(|(name, f)| format!("{name} {:.0} %", f * 100.0)).collect::<Vec<_>>().join(", ")
 }

@@ -30,7 +30,32 @@ pub struct ReadsByType {
     pub all_miss: f64,
 }
 
+impl WarpTypes {
+    /// (type name, fraction) from all-hit to all-miss.
+    pub fn shares(&self) -> [(&'static str, f64); 5] {
+        [
+            ("all-hit", self.all_hit),
+            ("mostly-hit", self.mostly_hit),
+            ("balanced", self.balanced),
+            ("mostly-miss", self.mostly_miss),
+            ("all-miss", self.all_miss),
+        ]
+    }
+}
+
 impl ReadsByType {
+    /// (type name, fraction), profiling first, then all-hit to all-miss.
+    pub fn shares(&self) -> [(&'static str, f64); 6] {
+        [
+            ("profiling", self.profiling),
+            ("all-hit", self.all_hit),
+            ("mostly-hit", self.mostly_hit),
+            ("balanced", self.balanced),
+            ("mostly-miss", self.mostly_miss),
+            ("all-miss", self.all_miss),
+        ]
+    }
+
     fn from_counts(n: &[u64; 6]) -> Self {
         let total: u64 = n.iter().sum();
         let f = |k: u64| if total == 0 { 0.0 } else { k as f64 / total as f64 };
