@@ -140,6 +140,7 @@ impl Partition {
             port_used |= 1 << p;
             if self.dram_queue.has_room(2) {
                 let mut req = req_net.pop(dst).expect("peeked");
+                shared.count_accepted(&req, now.core);
                 req.warp_type = wtype;
                 req.l2_bypass = true;
                 self.requests += 1;
@@ -162,6 +163,7 @@ impl Partition {
                 }
                 let mut req = req_net.pop(dst).expect("peeked");
                 let (wtype, route) = shared.decide(&req, now.core, self.line(req.local));
+                shared.count_accepted(&req, now.core);
                 req.warp_type = wtype;
                 req.l2_no_alloc = route == Route::NoAllocate;
                 self.stats.no_allocate += req.l2_no_alloc as u64;

@@ -15,7 +15,7 @@ pub enum Chart {
     HitRatio,
     /// MeDiC's warp types by L2 hit ratio.
     WarpTypes,
-    /// L2 reads by the type the online classifier held for their warp (what WByp can bypass).
+    /// L2 reads by the type the online classifier held for their warp (WByp bypasses MM and AM).
     ReadsByType,
     /// L2 queuing latency of requests (MeDiC fig. 8).
     QueueLatency,
@@ -103,7 +103,7 @@ impl Chart {
         match self {
             Chart::Divergence => "warp-loads (%)",
             Chart::HitRatio | Chart::WarpTypes => "warps (%)",
-            Chart::ReadsByType => "L2 read lookups (%)",
+            Chart::ReadsByType => "L2 reads (%)",
             Chart::QueueLatency => "requests (%)",
             Chart::Partitions => "requests (% of all)",
             Chart::Timeline => "IPC (warp instructions / cycle)",

@@ -62,7 +62,7 @@ pub struct WarpData {
     /// Warps per equal-width bin of per-warp L2 hit ratio; the last bin includes 100 %.
     pub l2_hit_ratio_histogram: Vec<u64>,
     pub types: WarpTypes,
-    /// Fractions of L2 read lookups by their warp's type at the time.
+    /// Fractions of L2 reads by the type their warp held when routed.
     pub l2_reads_by_type: ReadsByType,
     pub hit_ratio_series: HitRatioSeriesData,
 }

@@ -226,7 +226,7 @@ fn units() -> BTreeMap<&'static str, &'static str> {
         ("warps.hit_ratio_series.hit_ratio", "L2 read hits / L2 reads of the warp within each window"),
         (
             "warps.l2_reads_by_type",
-            "fraction of L2 read lookups, by the type the reading warp held then (profiling: not yet typed)",
+            "fraction of L2 reads (looked up or bypassed) by the type the reading warp held when routed (profiling: not yet typed)",
         ),
         ("warps.type_stability", "fraction of consecutive fully profiled windows in which a warp kept its type"),
         ("warps.mostly_miss_boundary", "L2 hit ratio at or below which a warp counted as mostly-miss at the end"),

@@ -15,10 +15,12 @@ pub struct WarpTypes {
     pub all_miss: f64,
 }
 
-/// Fractions of L2 read lookups by the type the online classifier held for the
-/// reading warp (`medic.warp_id`) at that moment; `profiling` before its first profile
-/// of a window. Under the baseline, `mostly_miss + all_miss` is the share of reads
-/// WByp would have sent to DRAM.
+/// Fractions of the reads the L2 partitions accepted (looked up or bypassed), by the type
+/// the online classifier held for the reading warp (`medic.warp_id`) when it was routed;
+/// `profiling` while the warp is within its first profile of a window. WByp sends the
+/// `mostly_miss` and `all_miss` reads to DRAM. Bypassed reads do not train the table, so
+/// under WByp a warp typed mostly-miss stays so until the next reset: the share under the
+/// baseline is a lower bound for what WByp bypasses.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ReadsByType {
@@ -81,6 +83,7 @@ pub struct WarpReport {
     /// L2 hit ratio and type of a few warps in each `medic.reset_interval` window, as the
     /// online classifier counted them (MeDiC fig. 5).
     pub hit_ratio_series: HitRatioSeries,
+    /// The reads the partitions accepted, by the type their warp held then.
     pub l2_reads_by_type: ReadsByType,
     /// Of consecutive windows of one warp with a full profile each, the share in which
     /// the warp kept its type (MeDiC's observation 2).

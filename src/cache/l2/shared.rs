@@ -42,6 +42,16 @@ impl L2Shared {
         (warp.wtype, self.bypass.route(req, &ctx))
     }
 
+    /// Counts a request the partition has accepted, under the type and profiling state the
+    /// demultiplexer saw for it this cycle (reads only: writes do not type warps).
+    pub fn count_accepted(&mut self, req: &MemReq, now_core: u64) {
+        if req.is_write() {
+            return;
+        }
+        let v = self.table.view(self.key(req), now_core);
+        self.table.count_routed(v);
+    }
+
     /// Follows one tag lookup: reads train the warp-type table and the bypass policy.
     pub fn on_lookup(&mut self, req: &MemReq, hit: bool, now_core: u64) {
         if req.is_write() {
@@ -87,6 +97,30 @@ mod tests {
         }
         assert_eq!(s.decide(&b, 20, 0).0, WarpType::AllMiss);
         assert_eq!(s.key(&b), cfg.core.max_warps_per_sm + 3);
+    }
+
+    #[test]
+    fn accepted_reads_count_under_the_type_the_demultiplexer_saw() {
+        let cfg = preset("medic-gtx480").unwrap();
+        let mut s = L2Shared::new(&cfg, 1);
+        let (a, b) = reads();
+        let profile = cfg.medic.profile_accesses as u64;
+        // Each read is routed, then looked up (a miss): the first `profile` are profiled.
+        for _ in 0..profile + 2 {
+            s.decide(&a, 10, 0);
+            s.count_accepted(&a, 10);
+            s.on_lookup(&a, false, 10);
+        }
+        assert_eq!(s.table.reads_by_type, [profile, 0, 0, 0, 0, 2]);
+        // b runs in a's slot: it inherits the context's all-miss type. Its write is not counted.
+        let mut w = b.clone();
+        w.kind = AccessKind::Write;
+        s.count_accepted(&b, 20);
+        s.count_accepted(&w, 20);
+        assert_eq!(s.table.reads_by_type, [profile, 0, 0, 0, 0, 3]);
+        // A new window profiles again, though the type is kept.
+        s.count_accepted(&b, 10 + cfg.medic.reset_interval);
+        assert_eq!(s.table.reads_by_type[0], profile + 1);
     }
 
     #[test]
