@@ -86,10 +86,11 @@ fn l2_queuing_latency_is_tens_of_cycles_and_reply_bound() {
     }
 }
 
-/// Why WByp finds little to bypass: hardly any L2 read comes from a warp the table has
-/// typed mostly-miss or all-miss. About a tenth of bfs's and sssp's dynamic warps are
-/// all-miss, but each of them reads the L2 once (a mask or flag line), far short of the
-/// 30-read profile; the warps that read the L2 a lot mostly hit.
+/// Why WByp finds little to bypass: hardly any L2 read comes from a warp context the
+/// classifier has typed mostly-miss or all-miss, though about a tenth of bfs's and sssp's
+/// dynamic warps are all-miss. Those warps read the L2 about once each (README "MeDiC"),
+/// while a context's type sums every warp it runs in a window, and the warps that read the
+/// L2 a lot mostly hit.
 #[test]
 fn hardly_any_l2_read_comes_from_a_mostly_miss_context() {
     for k in ["bfs", "sssp", "spmv", "pvc"] {
