@@ -30,7 +30,7 @@ test('the default demo runs to the end with every chart drawn, responsively', as
   assert.ok(t.elapsedMs < 10000, `the default demo took ${t.elapsedMs} ms`);
   assert.deepEqual(longDuringRun, [], 'no main-thread task over 50 ms while running');
   const ink = await inkPerCanvas(page);
-  assert.equal(ink.length, 9);
+  assert.equal(ink.length, 10);
   for (const [i, share] of ink.entries()) assert.ok(share > 0.01, `canvas ${i} is blank (${share})`);
   assert.equal(await page.locator('#charts figure table tbody tr').first().count(), 1, 'each plot has a table');
   assert.deepEqual(page.errors, []);
