@@ -62,7 +62,11 @@ pub fn render_text(r: &Report) -> String {
     );
     let _ = writeln!(s, "warp types  {} of {} warps", percentages(&r.warps.types.shares()), r.warps.count);
     let _ = writeln!(s, "hit ratios  {:?} (warps per 10 % bin of L2 hit ratio)", r.warps.l2_hit_ratio_histogram);
-    let _ = writeln!(s, "L2 reads    by the warp's type then: {}", percentages(&r.warps.l2_reads_by_type.shares()));
+    let _ = writeln!(
+        s,
+        "L2 reads    by MeDiC's type for their warp when routed: {}",
+        percentages(&r.warps.l2_reads_by_type.shares())
+    );
     s
 }
 
