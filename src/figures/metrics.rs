@@ -29,7 +29,7 @@ pub struct Metrics {
     /// Warps per 10 %-wide bin of per-warp L2 hit ratio.
     pub warp_hit_ratio_histogram: Vec<u64>,
     pub warp_types: WarpTypes,
-    /// Share of L2 read lookups from warps the classifier held mostly-miss or all-miss.
+    /// Share of L2 reads (looked up or bypassed) from warps the classifier held mostly-miss or all-miss.
     pub l2_reads_mostly_miss: f64,
     pub dram_bandwidth_utilization: f64,
     pub dram_row_buffer_hit_rate: f64,

@@ -133,15 +133,15 @@ impl Partition {
                 progress = true;
                 continue;
             }
-            let (wtype, route) = shared.decide(head, now.core, self.line(head.local));
+            let (view, route) = shared.decide(head, now.core, self.line(head.local));
             if route != Route::Dram {
                 continue;
             }
             port_used |= 1 << p;
             if self.dram_queue.has_room(2) {
                 let mut req = req_net.pop(dst).expect("peeked");
-                shared.count_accepted(&req, now.core);
-                req.warp_type = wtype;
+                shared.count_accepted(&req, view);
+                req.warp_type = view.wtype;
                 req.l2_bypass = true;
                 self.requests += 1;
                 self.stats.bypassed += 1;
@@ -162,9 +162,9 @@ impl Partition {
                     continue;
                 }
                 let mut req = req_net.pop(dst).expect("peeked");
-                let (wtype, route) = shared.decide(&req, now.core, self.line(req.local));
-                shared.count_accepted(&req, now.core);
-                req.warp_type = wtype;
+                let (view, route) = shared.decide(&req, now.core, self.line(req.local));
+                shared.count_accepted(&req, view);
+                req.warp_type = view.wtype;
                 req.l2_no_alloc = route == Route::NoAllocate;
                 self.stats.no_allocate += req.l2_no_alloc as u64;
                 self.requests += 1;

@@ -3,7 +3,7 @@
 //! (`MemReq::warp_type`) to the insertion policy and the DRAM scheduler.
 
 use super::bypass::{L2Bypass, Route, RouteCtx};
-use super::warp_type::{WarpType, WarpTypeTable};
+use super::warp_type::{WarpTypeTable, WarpView};
 use crate::config::{Config, WarpIdKind};
 use crate::mem::MemReq;
 
@@ -33,23 +33,21 @@ impl L2Shared {
         }
     }
 
-    /// The type of the request's warp and where the demultiplexer sends it. Asking
+    /// The request's warp-table entry (type, profiling) and where the demultiplexer sends it. Asking
     /// again for the same request in the same cycle gives the same answer.
-    pub fn decide(&mut self, req: &MemReq, now_core: u64, line: u64) -> (WarpType, Route) {
+    pub fn decide(&mut self, req: &MemReq, now_core: u64, line: u64) -> (WarpView, Route) {
         let warp_id = self.key(req);
         let warp = self.table.view(warp_id, now_core);
         let ctx = RouteCtx { now_core, warp_id, warp, table: &self.table, line };
-        (warp.wtype, self.bypass.route(req, &ctx))
+        (warp, self.bypass.route(req, &ctx))
     }
 
-    /// Counts a request the partition has accepted, under the type and profiling state the
-    /// demultiplexer saw for it this cycle (reads only: writes do not type warps).
-    pub fn count_accepted(&mut self, req: &MemReq, now_core: u64) {
-        if req.is_write() {
-            return;
+    /// Counts a request the partition has accepted under the `view` its `decide` returned
+    /// (reads only: writes do not type warps).
+    pub fn count_accepted(&mut self, req: &MemReq, view: WarpView) {
+        if !req.is_write() {
+            self.table.count_routed(view);
         }
-        let v = self.table.view(self.key(req), now_core);
-        self.table.count_routed(v);
     }
 
     /// Follows one tag lookup: reads train the warp-type table and the bypass policy.
@@ -74,6 +72,7 @@ pub fn line_key(partition: u16, local_line: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cache::l2::warp_type::WarpType;
     use crate::config::preset;
     use crate::mem::AccessKind;
 
@@ -95,7 +94,7 @@ mod tests {
         for _ in 0..cfg.medic.profile_accesses {
             s.on_lookup(&a, false, 10);
         }
-        assert_eq!(s.decide(&b, 20, 0).0, WarpType::AllMiss);
+        assert_eq!(s.decide(&b, 20, 0).0.wtype, WarpType::AllMiss);
         assert_eq!(s.key(&b), cfg.core.max_warps_per_sm + 3);
     }
 
@@ -107,19 +106,21 @@ mod tests {
         let profile = cfg.medic.profile_accesses as u64;
         // Each read is routed, then looked up (a miss): the first `profile` are profiled.
         for _ in 0..profile + 2 {
-            s.decide(&a, 10, 0);
-            s.count_accepted(&a, 10);
+            let v = s.decide(&a, 10, 0).0;
+            s.count_accepted(&a, v);
             s.on_lookup(&a, false, 10);
         }
         assert_eq!(s.table.reads_by_type, [profile, 0, 0, 0, 0, 2]);
         // b runs in a's slot: it inherits the context's all-miss type. Its write is not counted.
         let mut w = b.clone();
         w.kind = AccessKind::Write;
-        s.count_accepted(&b, 20);
-        s.count_accepted(&w, 20);
+        let v = s.decide(&b, 20, 0).0;
+        s.count_accepted(&b, v);
+        s.count_accepted(&w, v);
         assert_eq!(s.table.reads_by_type, [profile, 0, 0, 0, 0, 3]);
         // A new window profiles again, though the type is kept.
-        s.count_accepted(&b, 10 + cfg.medic.reset_interval);
+        let v = s.decide(&b, 10 + cfg.medic.reset_interval, 0).0;
+        s.count_accepted(&b, v);
         assert_eq!(s.table.reads_by_type[0], profile + 1);
     }
 
@@ -132,7 +133,7 @@ mod tests {
         for _ in 0..cfg.medic.profile_accesses {
             s.on_lookup(&a, false, 10);
         }
-        assert_eq!(s.decide(&a, 20, 0).0, WarpType::AllMiss);
-        assert_eq!(s.decide(&b, 20, 0).0, WarpType::Unknown);
+        assert_eq!(s.decide(&a, 20, 0).0.wtype, WarpType::AllMiss);
+        assert_eq!(s.decide(&b, 20, 0).0.wtype, WarpType::Unknown);
     }
 }
