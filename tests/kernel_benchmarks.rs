@@ -6,7 +6,7 @@ mod kernels_common;
 
 use kernels_common::*;
 use std::collections::{BTreeSet, HashMap};
-use warpscope::kernels::{bfs, pvc, spmv, sssp, Instr, MemInstr, Size};
+use warpscope::kernels::{bfs, pvc, spmv, sssp, Instr, Kernel, MemInstr, Size};
 use warpscope::mem::AccessKind;
 
 #[test]
@@ -37,6 +37,40 @@ fn bfs_launches_follow_the_real_frontier() {
     }
     let reachable: BTreeSet<u64> = (0..depth.len()).filter(|&v| depth[v].is_some()).map(|v| v as u64).collect();
     assert_eq!(seen, reachable);
+}
+
+#[test]
+fn bfs_wl_expands_every_reached_node_once_and_pushes_it_once() {
+    let g = bfs::graph(Size::Tiny, SEED);
+    let source = bfs::source(&g);
+    let depth = reference_bfs(&g.row, &g.col, source);
+    let levels = depth.iter().flatten().max().unwrap() + 1;
+    let at =
+        |d: u32| -> BTreeSet<u64> { (0..depth.len()).filter(|&v| depth[v] == Some(d)).map(|v| v as u64).collect() };
+    let (launches, mem) = tiny("bfs_wl");
+    assert_eq!(launches.len() as u32, 1 + levels, "an init launch, then one per level");
+    let (row, dist) = (mem.find("row").unwrap().base, mem.find("dist").unwrap().base);
+    let init = launches[0].as_ref();
+    let all: BTreeSet<u64> = (0..g.nodes() as u64).collect();
+    assert_eq!(touched(init, pc_of(init, "dist", AccessKind::Write, 0), dist), all);
+    let lane_count = |k: &dyn Kernel, pc: u32| -> usize {
+        warp_streams(k)
+            .iter()
+            .flat_map(|s| mems(s).filter(|m| m.pc == pc).map(|m| m.mask.count_ones() as usize).collect::<Vec<_>>())
+            .sum()
+    };
+    for level in 0..levels {
+        let k = launches[1 + level as usize].as_ref();
+        let out = if level % 2 == 0 { "worklist_b" } else { "worklist_a" };
+        let expanded = touched(k, pc_of(k, "row", AccessKind::Read, 0), row);
+        assert_eq!(expanded, at(level), "level {level} expands its frontier");
+        assert_eq!(lane_count(k, pc_of(k, "row", AccessKind::Read, 0)), at(level).len(), "level {level}: once each");
+        let pushed = touched(k, pc_of(k, "dist", AccessKind::Write, 0), dist);
+        assert_eq!(pushed, at(level + 1), "level {level} discovers the next frontier");
+        let slots = touched(k, pc_of(k, out, AccessKind::Write, 0), mem.find(out).unwrap().base);
+        assert_eq!(slots, (0..at(level + 1).len() as u64).collect(), "level {level} fills the worklist densely");
+        assert_eq!(lane_count(k, pc_of(k, out, AccessKind::Write, 0)), at(level + 1).len(), "level {level}");
+    }
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use warpscope::kernels::{build, Instr, MemInstr, Size, StaticLoad, KERNELS};
 use warpscope::mem::AccessKind;
 
-const DATA_DEPENDENT: &[&str] = &["bfs", "sssp", "spmv", "streamcluster", "pvc"];
+const DATA_DEPENDENT: &[&str] = &["bfs", "bfs_wl", "sssp", "spmv", "streamcluster", "pvc"];
 
 #[test]
 fn every_kernel_builds_at_every_size() {

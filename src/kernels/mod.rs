@@ -5,6 +5,7 @@
 pub mod addr;
 pub mod atax;
 pub mod bfs;
+pub mod bfs_wl;
 pub mod bicg;
 pub mod builder;
 pub mod conv_separable;

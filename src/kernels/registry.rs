@@ -1,7 +1,7 @@
 //! The benchmark table: names, one-line descriptions, and building by name.
 
 use super::addr::AddrSpace;
-use super::{atax, bfs, bicg, conv_separable, gesummv, hotspot, kmeans, mvt, pvc, spmv};
+use super::{atax, bfs, bfs_wl, bicg, conv_separable, gesummv, hotspot, kmeans, mvt, pvc, spmv};
 use super::{sssp, streamcluster, syrk};
 use super::{Benchmark, Kernel, Size};
 use crate::config::ConfigError;
@@ -16,6 +16,7 @@ pub const KERNELS: &[(&str, &str)] = &[
     ("gesummv", "PolyBench scalar, vector and matrix multiplication: two row walks per thread per iteration, both 32 lines per warp-load."),
     ("syrk", "PolyBench symmetric rank-k update on 32x8 blocks: one broadcast row and 32 strided rows of A per step, C read and written coalesced."),
     ("bfs", "Rodinia breadth-first search on an R-MAT graph, level by level: frontier flags, per-lane degree divergence and gathers through the edge list."),
+    ("bfs_wl", "Lonestar-style breadth-first search on bfs's graph: a resident grid strides over each level's worklist, so warps live long and gather row, col and dist for many nodes."),
     ("sssp", "Lonestar-style topology-driven Bellman-Ford on a weighted R-MAT graph: every reached node relaxes its edges each round, gathering dist[col[e]]."),
     ("spmv", "Scalar CSR sparse matrix-vector product (SHOC/Parboil), thread per row: power-law row lengths and x[col[k]] gathers."),
     ("kmeans", "Rodinia k-means assignment on feature-major data: coalesced feature loads re-read per cluster, cluster centres one address per warp."),
@@ -33,6 +34,7 @@ fn builder(name: &str) -> Option<Builder> {
         "gesummv" => gesummv::build,
         "syrk" => syrk::build,
         "bfs" => bfs::build,
+        "bfs_wl" => bfs_wl::build,
         "sssp" => sssp::build,
         "spmv" => spmv::build,
         "kmeans" => kmeans::build,
