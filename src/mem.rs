@@ -25,10 +25,29 @@ pub enum AccessKind {
 /// Sentinel for "this request belongs to no tracked warp-load" (stores, write-backs).
 pub const NO_WARP_LOAD: u32 = u32::MAX;
 
+/// Core cycles after `t_issue` at which a request passed each stage of its trip through
+/// a memory partition (0 until it does): the report splits request latency by them.
+/// Offsets keep the request small; a trip longer than `u32::MAX` cycles saturates.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Trip {
+    /// Out of the request network, at the head of (or queued for) its partition port.
+    pub arrived: u32,
+    /// Taken off its port into a bank queue, or into the DRAM queue when bypassed.
+    pub accepted: u32,
+    /// Tag lookup started (`accepted` for a bypassed read).
+    pub looked_up: u32,
+    /// Its reply entered the bank's response queue.
+    pub replied: u32,
+    /// Its reply entered the reply network.
+    pub sent: u32,
+    /// Its reply left the reply network into its SM's ejection buffer.
+    pub delivered: u32,
+}
+
 /// One line-sized memory request.
 ///
 /// Timestamps are in the cycles of the domain that records them: `t_issue` and
-/// latencies seen at the SM in core cycles, `t_l2_arrive`/`t_l2_lookup` in L2 cycles,
+/// latencies seen at the SM in core cycles, `t_l2_arrive` in L2 cycles,
 /// `t_dram_arrive` in DRAM cycles.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MemReq {
@@ -65,7 +84,6 @@ pub struct MemReq {
     pub bypassed: bool,
     pub t_issue: u64,
     pub t_l2_arrive: u64,
-    pub t_l2_lookup: u64,
     pub t_dram_arrive: u64,
     pub l2_hit: bool,
     pub dram_served: bool,
@@ -75,9 +93,16 @@ pub struct MemReq {
     pub l2_bypass: bool,
     /// Looks up the L2 but allocates nothing on a miss.
     pub l2_no_alloc: bool,
+    pub trip: Trip,
 }
 
 impl MemReq {
+    /// Core cycles from its issue to `now_core`, for its `trip` stamps.
+    #[inline]
+    pub fn since_issue(&self, now_core: u64) -> u32 {
+        now_core.saturating_sub(self.t_issue).min(u32::MAX as u64) as u32
+    }
+
     /// A request with every routing and timing field zeroed; callers fill what they know.
     pub fn new(id: u64, addr: u64, kind: AccessKind, bytes: u32) -> Self {
         Self {
@@ -100,13 +125,13 @@ impl MemReq {
             bypassed: false,
             t_issue: 0,
             t_l2_arrive: 0,
-            t_l2_lookup: 0,
             t_dram_arrive: 0,
             l2_hit: false,
             dram_served: false,
             warp_type: WarpType::Unknown,
             l2_bypass: false,
             l2_no_alloc: false,
+            trip: Trip::default(),
         }
     }
 

@@ -43,7 +43,16 @@ fn plot_all_writes_one_svg_per_chart_comparing_the_reports() {
         lrr.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    for name in ["divergence", "hit_ratio", "warp_types", "reads_by_type", "queue_latency", "partitions", "timeline"] {
+    for name in [
+        "divergence",
+        "hit_ratio",
+        "warp_types",
+        "reads_by_type",
+        "queue_latency",
+        "read_trip",
+        "partitions",
+        "timeline",
+    ] {
         let svg = std::fs::read_to_string(out.join(format!("{name}.svg"))).unwrap();
         let svg = svg.trim_start();
         assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{name}");

@@ -27,6 +27,7 @@ fn check_run(preset_name: &str, traffic: RandomTraffic, tweak: impl FnOnce(&mut 
     // Every request that left an SM reached the L2 exactly once.
     assert_eq!(r.l2.accesses, r.l1d.misses - r.l1d.pending_hits + r.l1d.bypassed + r.l1d.stores);
     assert_eq!(r.partitions.requests.iter().sum::<u64>(), r.l2.accesses);
+    check_trips(&r);
     assert!(sim.drain(1_000_000), "the memory system drains");
     let r = build_report(&sim);
     // After draining, DRAM saw every L2 read miss and every write-back, and a
@@ -34,6 +35,19 @@ fn check_run(preset_name: &str, traffic: RandomTraffic, tweak: impl FnOnce(&mut 
     assert_eq!(r.dram.reads, r.l2.reads - r.l2.read_hits - r.l2.pending_hits);
     let through = if r.config.l2.write_policy == WritePolicy::WriteThrough { r.l2.writes } else { 0 };
     assert_eq!(r.dram.writes, r.l2.writebacks + through);
+}
+
+/// Every read that left an SM was timed stage by stage, once, under who served it, and
+/// its stages add up to its latency.
+fn check_trips(r: &warpscope::stats::Report) {
+    let (hit, dram) = (&r.latency.trip_l2_hit, &r.latency.trip_dram);
+    let latency = &r.latency.memory_latency_histogram;
+    assert_eq!(hit.reads + dram.reads, latency.samples);
+    assert_eq!(hit.reads, r.l2.read_hits);
+    assert_eq!(dram.reads, r.l2.reads - r.l2.read_hits + r.l2.bypassed);
+    let staged: f64 = [hit, dram].iter().map(|t| t.stages().iter().map(|s| s.1).sum::<f64>() * t.reads as f64).sum();
+    assert!((staged - latency.sum as f64).abs() <= 1e-6 * latency.sum as f64, "{staged} vs {}", latency.sum);
+    assert!([hit, dram].iter().flat_map(|t| t.stages()).all(|(_, c)| c >= 0.0));
 }
 
 #[test]
@@ -135,6 +149,7 @@ fn every_builtin_kernel_completes_without_leaks_on_every_preset() {
             assert_eq!(sim.outstanding(), (0, 0, 0, 0), "{p}/{k} leaked");
             let r = build_report(&sim);
             assert_eq!(r.latency.warp_loads, r.core.loads, "{p}/{k}");
+            check_trips(&r);
             assert_eq!(r.launches.len(), sim.benchmark().launches.len(), "{p}/{k}");
             assert!(sim.drain(1_000_000), "{p}/{k} drains");
         }

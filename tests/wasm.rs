@@ -133,7 +133,7 @@ fn every_chart_draws_exports_and_tabulates() {
 
     let charts = js_to_json(&chart_list());
     let charts = charts.as_array().expect("a list of charts");
-    assert_eq!(charts.len(), 10);
+    assert_eq!(charts.len(), 11);
     for chart in charts {
         let name = chart["name"].as_str().expect("a name");
         let canvas = canvas(800, 500);

@@ -89,6 +89,11 @@ impl WarpLoadTable {
             e.partitions |= 1 << (req.partition % 64);
             stats.request_latency.add(now - req.t_issue);
             if req.dram_served {
+                stats.trip_dram.add(req, now);
+            } else {
+                stats.trip_l2_hit.add(req, now);
+            }
+            if req.dram_served {
                 if e.dram_n == 0 {
                     e.dram_first = now;
                 }

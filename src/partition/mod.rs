@@ -77,13 +77,13 @@ impl Partition {
         let nb = self.banks.len();
         for b in 0..nb {
             let bank = &mut self.banks[b];
-            progress |= bank.drain_pipe(now.l2);
+            progress |= bank.drain_pipe(now.l2, now.core);
             progress |= bank.lookup(now.l2, now.core, &mut self.dram_queue, next_id, &mut self.stats, warps, shared);
             for tag in bank.absorbed_tags.drain(..) {
                 self.dram.forward_tag(&tag, now.dram);
             }
             if let Some(reply) = self.returns[b].front() {
-                if bank.fill(now.l2, reply, &mut self.dram_queue, next_id, &mut self.stats, shared) {
+                if bank.fill(now, reply, &mut self.dram_queue, next_id, &mut self.stats, shared) {
                     self.returns[b].pop();
                     progress = true;
                 }
@@ -143,6 +143,8 @@ impl Partition {
                 shared.count_accepted(&req, view);
                 req.warp_type = view.wtype;
                 req.l2_bypass = true;
+                req.trip.accepted = req.since_issue(now.core);
+                req.trip.looked_up = req.since_issue(now.core);
                 self.requests += 1;
                 self.stats.bypassed += 1;
                 self.dram_queue.push((now.l2 + 1, req));
@@ -166,6 +168,7 @@ impl Partition {
                 shared.count_accepted(&req, view);
                 req.warp_type = view.wtype;
                 req.l2_no_alloc = route == Route::NoAllocate;
+                req.trip.accepted = req.since_issue(now.core);
                 self.stats.no_allocate += req.l2_no_alloc as u64;
                 self.requests += 1;
                 self.banks[b].queue.push(req);
@@ -196,7 +199,7 @@ impl Partition {
     }
 
     /// Icnt clock: at most one reply per reply port into the reply network.
-    pub fn tick_icnt(&mut self, reply_net: &mut Crossbar) -> bool {
+    pub fn tick_icnt(&mut self, now_core: u64, reply_net: &mut Crossbar) -> bool {
         let ports = self.out_queues.len();
         let mut progress = false;
         for (p, q) in self.out_queues.iter_mut().enumerate() {
@@ -207,7 +210,8 @@ impl Partition {
             };
             let src = Self::port_dst(self.id, p, ports);
             if reply_net.can_push(src, flits) {
-                let r = q.pop().expect("head exists");
+                let mut r = q.pop().expect("head exists");
+                r.trip.sent = r.since_issue(now_core);
                 let dst = r.sm as usize;
                 reply_net.push(src, dst, r, flits);
                 progress = true;

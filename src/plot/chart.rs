@@ -19,6 +19,8 @@ pub enum Chart {
     ReadsByType,
     /// L2 queuing latency of requests (MeDiC fig. 8).
     QueueLatency,
+    /// A read's latency split into the stages of its trip, for L2 hits and DRAM reads.
+    ReadTrip,
     /// Requests per memory partition (sound baseline fig. 10b).
     Partitions,
     /// IPC and L2 hit rate over the run.
@@ -32,12 +34,13 @@ pub enum Chart {
 }
 
 impl Chart {
-    pub const ALL: [Chart; 10] = [
+    pub const ALL: [Chart; 11] = [
         Chart::Divergence,
         Chart::HitRatio,
         Chart::WarpTypes,
         Chart::ReadsByType,
         Chart::QueueLatency,
+        Chart::ReadTrip,
         Chart::Partitions,
         Chart::Timeline,
         Chart::MissClasses,
@@ -52,6 +55,7 @@ impl Chart {
             Chart::WarpTypes => "warp_types",
             Chart::ReadsByType => "reads_by_type",
             Chart::QueueLatency => "queue_latency",
+            Chart::ReadTrip => "read_trip",
             Chart::Partitions => "partitions",
             Chart::Timeline => "timeline",
             Chart::MissClasses => "miss_classes",
@@ -75,6 +79,7 @@ impl Chart {
             Chart::WarpTypes => "Warp types by L2 hit ratio",
             Chart::ReadsByType => "L2 reads by the type their warp held",
             Chart::QueueLatency => "L2 queuing latency of requests",
+            Chart::ReadTrip => "Read latency by stage of the trip",
             Chart::Partitions => "Requests per memory partition",
             Chart::Timeline => "IPC and L2 hit rate over the run",
             Chart::MissClasses => "L1 and L2 misses by cause",
@@ -90,6 +95,7 @@ impl Chart {
             Chart::WarpTypes => "warp type (L2 hit ratio, %)",
             Chart::ReadsByType => "MeDiC type held for the reading warp (AH all-hit ... AM all-miss)",
             Chart::QueueLatency => "queuing latency (L2 cycles)",
+            Chart::ReadTrip => "stage of the trip (hit: L2 hits, DRAM: reads DRAM served)",
             Chart::Partitions => "memory partition (index)",
             Chart::Timeline => "time (core cycles)",
             Chart::MissClasses => "cache: miss cause (per-warp victim tags)",
@@ -105,6 +111,7 @@ impl Chart {
             Chart::HitRatio | Chart::WarpTypes => "warps (%)",
             Chart::ReadsByType => "L2 reads (%)",
             Chart::QueueLatency => "requests (%)",
+            Chart::ReadTrip => "core cycles per read",
             Chart::Partitions => "requests (% of all)",
             Chart::Timeline => "IPC (warp instructions / cycle)",
             Chart::MissClasses => "misses per 1000 warp instructions (MPKI)",

@@ -1,7 +1,7 @@
 //! The slice of a report the charts draw. The browser keeps each run as a JSON object and the
 //! CLI reads saved reports, so a report's JSON deserializes straight into a `ChartRun`.
 
-use crate::stats::{Histogram, MissClassMpki, ReadsByType, Report, WarpTypes};
+use crate::stats::{Histogram, MissClassMpki, ReadsByType, Report, TripReport, WarpTypes};
 use serde::{Deserialize, Serialize};
 
 /// One run as the charts see it. Fields nest as in the report (`latency.divergence_histogram`,
@@ -31,6 +31,9 @@ pub struct ChartRun {
 pub struct LatencyData {
     /// Last minus first return per warp-load, core cycles.
     pub divergence_histogram: Histogram,
+    /// Mean core cycles per read in each stage of its trip, L2 hits and DRAM reads.
+    pub trip_l2_hit: TripReport,
+    pub trip_dram: TripReport,
 }
 
 /// Misses per 1000 warp instructions by cause, as the report's `*.miss_classes`.
@@ -123,7 +126,11 @@ impl ChartRun {
             label: label.into(),
             cycles: r.cycles,
             ipc: r.ipc,
-            latency: LatencyData { divergence_histogram: r.latency.divergence_histogram.clone() },
+            latency: LatencyData {
+                divergence_histogram: r.latency.divergence_histogram.clone(),
+                trip_l2_hit: r.latency.trip_l2_hit,
+                trip_dram: r.latency.trip_dram,
+            },
             l1d: L1Data { miss_classes: MissClasses::from(&r.l1d.miss_classes) },
             l2: L2Data {
                 queue_latency_histogram: r.l2.queue_latency_histogram.clone(),

@@ -2,7 +2,7 @@
 //! (CSV export, the text alternative beside each plot) can never disagree.
 
 use super::{Chart, ChartRun};
-use crate::stats::Histogram;
+use crate::stats::{Histogram, TRIP_STAGES};
 
 /// Histograms with more visible bins than this merge neighbours, so bars stay readable.
 const MAX_BARS: usize = 40;
@@ -66,6 +66,7 @@ pub(crate) fn model(chart: Chart, runs: &[ChartRun]) -> Model {
         Chart::Partitions => Model::Bars(partitions(runs, &labels)),
         Chart::Timeline => Model::Lines(timeline(runs, &labels)),
         Chart::MissClasses => Model::Bars(miss_classes(runs, &labels)),
+        Chart::ReadTrip => Model::Bars(read_trip(runs, &labels)),
         Chart::WarpHitRatio => Model::Lines(warp_hit_ratio(runs, &labels)),
         Chart::TbBg => Model::Lines(tb_bg(runs, &labels)),
     }
@@ -239,6 +240,27 @@ fn miss_classes(runs: &[ChartRun], labels: &[String]) -> Bars {
             let (a, b) = (r.l1d.miss_classes, r.l2.miss_classes);
             let values = vec![a.intra_warp, a.inter_warp, a.other, b.intra_warp, b.inter_warp, b.other];
             BarRun { label: label.clone(), has_data: values.iter().any(|&v| v > 0.0), values }
+        })
+        .collect();
+    bars(categories, runs)
+}
+
+/// Mean core cycles per read in each stage, L2 hits then reads DRAM served.
+fn read_trip(runs: &[ChartRun], labels: &[String]) -> Bars {
+    let mut categories = Vec::new();
+    for (class, about) in [("hit", "L2 hits"), ("DRAM", "reads DRAM served")] {
+        for stage in TRIP_STAGES {
+            let stage = stage.replace('_', " ");
+            categories.push(Category { tick: format!("{class}: {stage}"), name: format!("{about}: {stage}") });
+        }
+    }
+    let runs = runs
+        .iter()
+        .zip(labels)
+        .map(|(r, label)| {
+            let l = &r.latency;
+            let values: Vec<f64> = [l.trip_l2_hit, l.trip_dram].iter().flat_map(|t| t.stages().map(|s| s.1)).collect();
+            BarRun { label: label.clone(), has_data: l.trip_l2_hit.reads + l.trip_dram.reads > 0, values }
         })
         .collect();
     bars(categories, runs)

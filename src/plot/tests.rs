@@ -1,5 +1,5 @@
 use super::*;
-use crate::stats::{Histogram, ReadsByType, WarpTypes};
+use crate::stats::{Histogram, ReadsByType, TripReport, WarpTypes};
 
 fn hist(bin_width: u64, bins: usize, samples: &[u64]) -> Histogram {
     let mut h = Histogram::new(bin_width, bins);
@@ -15,7 +15,20 @@ fn fixture(label: &str) -> ChartRun {
         label: label.into(),
         cycles: 3000,
         ipc: 1.5,
-        latency: LatencyData { divergence_histogram: hist(50, 80, &[0, 10, 60, 160, 9000]) },
+        latency: LatencyData {
+            divergence_histogram: hist(50, 80, &[0, 10, 60, 160, 9000]),
+            trip_l2_hit: TripReport {
+                reads: 4,
+                request_net: 10.0,
+                port_wait: 5.5,
+                l2_queue: 20.0,
+                l2_or_dram: 10.0,
+                reply_queue: 30.0,
+                reply_net: 12.0,
+                sm_eject: 0.0,
+            },
+            trip_dram: TripReport { reads: 1, l2_or_dram: 200.0, ..TripReport::default() },
+        },
         l1d: L1Data { miss_classes: MissClasses { intra_warp: 120.5, inter_warp: 30.0, other: 7.25 } },
         l2: L2Data {
             queue_latency_histogram: hist(4, 64, &[0, 1, 5, 7]),
@@ -82,6 +95,17 @@ fn category_tables_hold_percentages_per_run() {
     let t = table(Chart::ReadsByType, &runs[..1]);
     assert_eq!(column(&t, 0)[0], "profiling (not yet typed)");
     assert_eq!(column(&t, 1), vec!["50.00", "12.50", "12.50", "0.00", "0.00", "25.00"]);
+}
+
+#[test]
+fn read_trip_table_lists_the_stages_of_hits_then_dram_reads() {
+    let t = table(Chart::ReadTrip, &[fixture("a"), ChartRun::default()]);
+    assert_eq!(t.rows.len(), 14);
+    assert_eq!(t.rows[0][0], "L2 hits: request net");
+    assert_eq!(t.rows[2][0], "L2 hits: l2 queue");
+    assert_eq!(t.rows[10][0], "reads DRAM served: l2 or dram");
+    assert_eq!(column(&t, 1)[..7], ["10.00", "5.50", "20.00", "10.00", "30.00", "12.00", "0.00"]);
+    assert_eq!(column(&t, 1)[10], "200.00");
 }
 
 #[test]

@@ -297,11 +297,14 @@ impl Simulator {
             }
         }
         if mask & (1 << ICNT) != 0 {
-            progress |= self.req_net.tick(now.icnt, |r| r.t_l2_arrive = now.l2);
+            progress |= self.req_net.tick(now.icnt, |r| {
+                r.t_l2_arrive = now.l2;
+                r.trip.arrived = r.since_issue(now.core);
+            });
             for p in &mut self.partitions {
-                progress |= p.tick_icnt(&mut self.reply_net);
+                progress |= p.tick_icnt(now.core, &mut self.reply_net);
             }
-            progress |= self.reply_net.tick(now.icnt, |_| {});
+            progress |= self.reply_net.tick(now.icnt, |r| r.trip.delivered = r.since_issue(now.core));
         }
         if mask & (1 << CORE) != 0 {
             progress |= self.core_cycle(now.core);
@@ -478,11 +481,14 @@ impl Simulator {
                 self.coord.collect(&mut self.partitions, now.dram, now.core);
             }
             if mask & (1 << ICNT) != 0 {
-                self.req_net.tick(now.icnt, |r| r.t_l2_arrive = now.l2);
+                self.req_net.tick(now.icnt, |r| {
+                    r.t_l2_arrive = now.l2;
+                    r.trip.arrived = r.since_issue(now.core);
+                });
                 for p in &mut self.partitions {
-                    p.tick_icnt(&mut self.reply_net);
+                    p.tick_icnt(now.core, &mut self.reply_net);
                 }
-                self.reply_net.tick(now.icnt, |_| {});
+                self.reply_net.tick(now.icnt, |r| r.trip.delivered = r.since_issue(now.core));
             }
             self.clocks.advance(mask);
         }

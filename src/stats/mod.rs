@@ -8,7 +8,7 @@ mod text;
 mod warps;
 
 pub use histogram::Histogram;
-pub use latency::LoadStats;
+pub use latency::{LoadStats, TripReport, TRIP_STAGES};
 pub use report::{build_report, MissClassMpki, Report};
 pub use text::render_text;
 pub use warps::{ReadsByType, WarpReport, WarpTypes};

@@ -1,6 +1,7 @@
 //! The run report: every metric of ARCHITECTURE.md §6 under a stable dotted key,
 //! with the unit and clock domain of each in `units`.
 
+use super::latency::TripReport;
 use super::warps::{warp_report, WarpReport};
 use super::Histogram;
 use crate::cache::l1::{L1Stats, RsFailCounts};
@@ -149,6 +150,10 @@ pub struct LatencyReport {
     pub dram_divergence_histogram: Histogram,
     pub inter_bank_divergence_histogram: Histogram,
     pub memory_latency_histogram: Histogram,
+    /// Where the time of reads the L2 served went, stage by stage.
+    pub trip_l2_hit: TripReport,
+    /// The same for reads DRAM served (L2 misses and bypassed reads).
+    pub trip_dram: TripReport,
 }
 
 /// What coordinated bypassing decided: the per-load tags and TB_bg over time.
@@ -220,6 +225,12 @@ fn units() -> BTreeMap<&'static str, &'static str> {
         ("latency.avg_dram_divergence", "core cycles (the same over DRAM-served requests, >= 2 of them)"),
         ("latency.inter_bank_divergence", "core cycles (slowest minus fastest hit of all-L2-hit warp-loads)"),
         ("latency.*_histogram", "core cycles"),
+        ("latency.trip_l2_hit.reads", "reads that left the SM and hit in the L2"),
+        ("latency.trip_dram.reads", "reads that left the SM and DRAM served (L2 misses and bypassed reads)"),
+        (
+            "latency.trip_*.*",
+            "mean core cycles per read in each stage: request_net, port_wait (at the partition port for room in a bank queue or the DRAM queue), l2_queue (bank queue), l2_or_dram (tag lookup, or L2 miss handling and DRAM), reply_queue (waiting for a reply port), reply_net, sm_eject (in the SM's ejection buffer); they add up to the read's latency",
+        ),
         ("warps.l2_hit_ratio_histogram", "warps per 10 % bin of per-warp L2 hit ratio"),
         ("warps.types", "fraction of warps with at least one L2 read"),
         ("warps.hit_ratio_series.window_cycles", "core cycles (medic.reset_interval)"),
@@ -367,6 +378,8 @@ pub fn build_report(sim: &Simulator) -> Report {
         dram_divergence_histogram: ls.dram_divergence.clone(),
         inter_bank_divergence_histogram: ls.inter_bank_divergence.clone(),
         memory_latency_histogram: ls.request_latency.clone(),
+        trip_l2_hit: ls.trip_l2_hit.report(),
+        trip_dram: ls.trip_dram.report(),
     };
 
     Report {

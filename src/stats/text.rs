@@ -60,6 +60,13 @@ pub fn render_text(r: &Report) -> String {
         l.avg_dram_divergence,
         l.avg_channels_per_warp_load
     );
+    for (label, t) in [("L2 hits", &l.trip_l2_hit), ("DRAM reads", &l.trip_dram)] {
+        if t.reads > 0 {
+            let stages: Vec<String> =
+                t.stages().iter().map(|(n, c)| format!("{} {c:.0}", n.replace('_', " "))).collect();
+            let _ = writeln!(s, "  trip of   {label}: {} core cycles", stages.join(", "));
+        }
+    }
     let _ = writeln!(s, "warp types  {} of {} warps", percentages(&r.warps.types.shares()), r.warps.count);
     let _ = writeln!(s, "hit ratios  {:?} (warps per 10 % bin of L2 hit ratio)", r.warps.l2_hit_ratio_histogram);
     let _ = writeln!(

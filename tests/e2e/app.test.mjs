@@ -30,7 +30,7 @@ test('the default demo runs to the end with every chart drawn, responsively', as
   assert.ok(t.elapsedMs < 10000, `the default demo took ${t.elapsedMs} ms`);
   assert.deepEqual(longDuringRun, [], 'no main-thread task over 50 ms while running');
   const ink = await inkPerCanvas(page);
-  assert.equal(ink.length, 10);
+  assert.equal(ink.length, 11);
   for (const [i, share] of ink.entries()) assert.ok(share > 0.01, `canvas ${i} is blank (${share})`);
   assert.equal(await page.locator('#charts figure table tbody tr').first().count(), 1, 'each plot has a table');
   assert.deepEqual(page.errors, []);
@@ -225,6 +225,12 @@ test('the medic bundle fills the form, and the MeDiC demo compares it with the b
   assert.match(reads[0][0], /profiling/);
   const shares = reads.map((r) => Number(r[1]));
   assert.ok(Math.abs(shares.reduce((a, b) => a + b, 0) - 100) < 0.1, `the baseline's reads sum to 100 %: ${shares}`);
+  const trip = await page.$$eval('figure[data-chart="read_trip"] tbody tr', (trs) =>
+    trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.equal(trip.length, 14, 'seven stages of L2 hits, then of DRAM reads');
+  assert.match(trip[2][0], /L2 hits: l2 queue/);
+  const hit = trip.slice(0, 7).map((r) => Number(r[1]));
+  assert.ok(hit.every((c) => c >= 0) && hit.reduce((a, b) => a + b, 0) > 100, `an L2 hit's stages: ${hit}`);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -31,6 +31,10 @@ use serde::Serialize;
 use std::collections::VecDeque;
 
 /// Why the L1 refused an access this cycle.
+/// An access's outcome: on a reservation failure the request comes back, by value, for
+/// the SM to retry.
+pub type Offer = Result<(), (MemReq, RsFail)>;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RsFail {
     /// Every way of the set is reserved for a pending fill.
@@ -213,7 +217,7 @@ impl L1D {
 
     /// Offers one request to the L1 at core cycle `now`. On refusal the request comes
     /// back with the cause and nothing has changed except the failure counts.
-    pub fn access(&mut self, req: MemReq, now: u64) -> Result<(), (MemReq, RsFail)> {
+    pub fn access(&mut self, req: MemReq, now: u64) -> Offer {
         let refused_bypasses = self.stats.rsfail.bypass_slot;
         if req.kind == AccessKind::Write {
             let set = self.tags.set_of(req.addr >> self.line_shift);
@@ -265,12 +269,7 @@ impl L1D {
         self.count(r, refused_bypasses, set)
     }
 
-    fn count(
-        &mut self,
-        r: Result<(), (MemReq, RsFail)>,
-        bypasses_before: u64,
-        set: usize,
-    ) -> Result<(), (MemReq, RsFail)> {
+    fn count(&mut self, r: Offer, bypasses_before: u64, set: usize) -> Offer {
         self.last_refusal = match &r {
             Ok(()) => None,
             Err((_, cause)) => {
@@ -293,7 +292,7 @@ impl L1D {
         }
     }
 
-    fn store(&mut self, req: MemReq) -> Result<(), (MemReq, RsFail)> {
+    fn store(&mut self, req: MemReq) -> Offer {
         if !self.miss_queue.has_room(1) {
             return Err((req, RsFail::MissQueue));
         }
@@ -305,7 +304,7 @@ impl L1D {
 
     /// Sends a load around the L1 if a bypass slot is free. A refusal for want of a slot
     /// is counted here and leaves the choice of the L1 path to the caller.
-    fn bypass(&mut self, mut req: MemReq) -> Result<(), (MemReq, RsFail)> {
+    fn bypass(&mut self, mut req: MemReq) -> Offer {
         if self.slots.is_some_and(|n| self.in_flight_bypass >= n) {
             self.stats.rsfail.bypass_slot += 1;
             return Err((req, RsFail::BypassSlot));
@@ -320,7 +319,7 @@ impl L1D {
         Ok(())
     }
 
-    fn load(&mut self, req: MemReq, now: u64) -> Result<(), (MemReq, RsFail)> {
+    fn load(&mut self, req: MemReq, now: u64) -> Offer {
         let block = req.addr >> self.line_shift;
         match self.tags.probe(block) {
             Probe::Hit { set, way } => {

@@ -27,6 +27,7 @@ use insertion::L2Insertion;
 
 use super::vta::{Owner, VictimTags};
 use super::{MshrTable, Probe, TagArray};
+use crate::clock::Now;
 use crate::config::{Config, WritePolicy};
 use crate::mem::{AccessKind, MemReq};
 use crate::queue::BoundedQueue;
@@ -180,7 +181,7 @@ impl L2Bank {
             return false;
         }
         let mut req = self.queue.pop().expect("head exists");
-        req.t_l2_lookup = now;
+        req.trip.looked_up = req.since_issue(now_core);
         stats.record_lookup(&req, now);
         let ready = now + self.tag_latency;
         if is_write {
@@ -290,7 +291,7 @@ impl L2Bank {
     /// cannot be written back yet. A bypassed read's reply only passes through.
     pub fn fill(
         &mut self,
-        now: u64,
+        now: &Now,
         reply: &MemReq,
         dram_q: &mut DramQueue,
         next_id: &mut u64,
@@ -302,6 +303,7 @@ impl L2Bank {
             let mut r = reply.clone();
             r.l2_hit = false;
             r.dram_served = true;
+            r.trip.replied = r.since_issue(now.core);
             self.responses.push_back(r);
             return true;
         }
@@ -309,7 +311,7 @@ impl L2Bank {
         match self.tags.probe(block) {
             Probe::Miss { .. } if reply.l2_no_alloc => {}
             Probe::Miss { set, victim: Some(way) } => {
-                if now < self.fill_free {
+                if now.l2 < self.fill_free {
                     return false;
                 }
                 self.fill_blocked = !dram_q.has_room(1);
@@ -317,7 +319,7 @@ impl L2Bank {
                     stats.rsfail.dram_queue += 1;
                     return false;
                 }
-                self.fill_free = now + self.port_cycles(self.line_bytes);
+                self.fill_free = now.l2 + self.port_cycles(self.line_bytes);
                 let pos = self.insertion.position(reply.warp_type, block, self.ways);
                 if let Some(ev) = self.allocate(set, way, block, self.owner(reply), pos) {
                     stats.evictions += 1;
@@ -337,19 +339,21 @@ impl L2Bank {
         for mut r in self.mshr.take(block) {
             r.l2_hit = false;
             r.dram_served = true;
+            r.trip.replied = r.since_issue(now.core);
             self.responses.push_back(r);
         }
         true
     }
 
     /// Moves finished lookups into the response queue.
-    pub fn drain_pipe(&mut self, now: u64) -> bool {
+    pub fn drain_pipe(&mut self, now: u64, now_core: u64) -> bool {
         let mut progress = false;
         while let Some(&(ready, _)) = self.pipe.front() {
             if ready > now {
                 break;
             }
-            let (_, r) = self.pipe.pop_front().expect("front exists");
+            let (_, mut r) = self.pipe.pop_front().expect("front exists");
+            r.trip.replied = r.since_issue(now_core);
             self.responses.push_back(r);
             progress = true;
         }
@@ -432,7 +436,7 @@ mod tests {
         fn lookups(&mut self, until: u64) -> Vec<u64> {
             (0..until)
                 .filter(|&now| {
-                    self.bank.drain_pipe(now);
+                    self.bank.drain_pipe(now, now);
                     self.bank.responses.clear();
                     let r = &mut *self;
                     r.bank.lookup(now, now, &mut r.dram_q, &mut r.next_id, &mut r.stats, &mut r.warps, &mut r.shared)
@@ -471,7 +475,8 @@ mod tests {
         let mut done = Vec::new();
         for now in 10..20 {
             if let Some(f) = fills.get(done.len()) {
-                if r.bank.fill(now, f, &mut r.dram_q, &mut r.next_id, &mut r.stats, &mut r.shared) {
+                let at = Now { l2: now, core: now, ..Now::default() };
+                if r.bank.fill(&at, f, &mut r.dram_q, &mut r.next_id, &mut r.stats, &mut r.shared) {
                     done.push(now);
                 }
             }
