@@ -83,6 +83,17 @@ fn l2_queuing_latency_is_tens_of_cycles_and_reply_bound() {
         let f = r.l2.reservation_fails;
         assert!(f.response > 10 * (f.mshr + f.dram_queue), "{k}: {f:?}");
         assert!(r.l2.queue_latency_histogram.counts.iter().sum::<u64>() > 0);
+        // An L2 hit's trip: the L2 queuing MeDiC's bypass shortens (waiting at the
+        // partition's port for room in a bank queue, then in it) is under a third of the
+        // latency; waiting for and crossing the reply network, which bypassed reads
+        // share, takes longer.
+        let t = r.latency.trip_l2_hit;
+        let total: f64 = t.stages().iter().map(|s| s.1).sum();
+        let queuing = t.port_wait + t.l2_queue;
+        assert!(queuing < total / 3.0, "{k}: {t:?}");
+        assert!(t.reply_queue + t.reply_net > queuing, "{k}: {t:?}");
+        let lookup = r.config.l2.tag_latency as f64 * r.config.clocks.core_mhz / r.config.clocks.l2_mhz;
+        assert!((t.l2_or_dram - lookup).abs() < 1.0, "{k}: a hit's stage in the L2 is its tag lookup, {t:?}");
     }
 }
 
