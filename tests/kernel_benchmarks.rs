@@ -9,49 +9,54 @@ use std::collections::{BTreeSet, HashMap};
 use warpscope::kernels::{bfs, pvc, spmv, sssp, Instr, Kernel, MemInstr, Size};
 use warpscope::mem::AccessKind;
 
-#[test]
-fn bfs_launches_follow_the_real_frontier() {
+/// The tiny bfs graph's source and its nodes by depth (the reference search's frontiers).
+fn tiny_frontiers() -> (u64, Vec<BTreeSet<u64>>) {
     let g = bfs::graph(Size::Tiny, SEED);
     let source = bfs::source(&g);
     let depth = reference_bfs(&g.row, &g.col, source);
     let levels = depth.iter().flatten().max().unwrap() + 1;
-    let at =
-        |d: u32| -> BTreeSet<u64> { (0..depth.len()).filter(|&v| depth[v] == Some(d)).map(|v| v as u64).collect() };
+    let at = |d: u32| (0..depth.len()).filter(|&v| depth[v] == Some(d)).map(|v| v as u64).collect();
+    (source as u64, (0..levels).map(at).collect())
+}
+
+#[test]
+fn bfs_launches_follow_the_real_frontier() {
+    let (source, frontiers) = tiny_frontiers();
+    let levels = frontiers.len() as u32;
+    let at = |d: u32| frontiers.get(d as usize).cloned().unwrap_or_default();
     let (launches, mem) = tiny("bfs");
     assert!(levels > 2, "the tiny graph should need a few levels");
     assert_eq!(launches.len() as u32, 2 * levels);
     let (mask, visited, updating) =
         (mem.find("mask").unwrap().base, mem.find("visited").unwrap().base, mem.find("updating").unwrap().base);
-    let mut seen: BTreeSet<u64> = BTreeSet::from([source as u64]);
+    let mut seen: BTreeSet<u64> = BTreeSet::from([source]);
     for level in 0..levels {
         let k1 = launches[2 * level as usize].as_ref();
         let k2 = launches[2 * level as usize + 1].as_ref();
         let frontier = touched(k1, pc_of(k1, "mask", AccessKind::Write, 0), mask);
         assert_eq!(frontier, at(level), "level {level} frontier");
         if level == 0 {
-            assert_eq!(frontier, BTreeSet::from([source as u64]));
+            assert_eq!(frontier, BTreeSet::from([source]));
         }
         let next = touched(k1, pc_of(k1, "updating", AccessKind::Write, 0), updating);
         assert_eq!(next, at(level + 1), "level {level} updates");
         seen.extend(touched(k2, pc_of(k2, "visited", AccessKind::Write, 0), visited));
     }
-    let reachable: BTreeSet<u64> = (0..depth.len()).filter(|&v| depth[v].is_some()).map(|v| v as u64).collect();
+    let reachable: BTreeSet<u64> = frontiers.into_iter().flatten().collect();
     assert_eq!(seen, reachable);
 }
 
 #[test]
 fn bfs_wl_expands_every_reached_node_once_and_pushes_it_once() {
-    let g = bfs::graph(Size::Tiny, SEED);
-    let source = bfs::source(&g);
-    let depth = reference_bfs(&g.row, &g.col, source);
-    let levels = depth.iter().flatten().max().unwrap() + 1;
-    let at =
-        |d: u32| -> BTreeSet<u64> { (0..depth.len()).filter(|&v| depth[v] == Some(d)).map(|v| v as u64).collect() };
+    let (_, frontiers) = tiny_frontiers();
+    let levels = frontiers.len() as u32;
+    let at = |d: u32| frontiers.get(d as usize).cloned().unwrap_or_default();
+    let nodes = bfs::graph(Size::Tiny, SEED).nodes() as u64;
     let (launches, mem) = tiny("bfs_wl");
     assert_eq!(launches.len() as u32, 1 + levels, "an init launch, then one per level");
     let (row, dist) = (mem.find("row").unwrap().base, mem.find("dist").unwrap().base);
     let init = launches[0].as_ref();
-    let all: BTreeSet<u64> = (0..g.nodes() as u64).collect();
+    let all: BTreeSet<u64> = (0..nodes).collect();
     assert_eq!(touched(init, pc_of(init, "dist", AccessKind::Write, 0), dist), all);
     let lane_count = |k: &dyn Kernel, pc: u32| -> usize {
         warp_streams(k)
