@@ -15,12 +15,14 @@
 //! by item. A node is pushed once, by its first discoverer. The input is `bfs`'s R-MAT
 //! graph and source for the same size and seed, so the two searches compare directly.
 //!
-//! The grid is `nodes / 1024` blocks of 256 threads, at most 60 (four per SM of a
-//! 15-SM GTX 480, all resident): at paper size a warp walks the edges of up to ~20
-//! frontier nodes per lane in the widest level. `dist` is a 4-byte `int` per node.
+//! The grid is `nodes / 256` blocks of 256 threads, at most 90 (six per SM of a 15-SM
+//! GTX 480, the 1536 threads it holds, so every thread is resident): at paper size
+//! each lane expands many frontier nodes in the widest levels. `dist` is a 4-byte
+//! `int` per node.
 
 use super::addr::AddrSpace;
-use super::builder::{alu, first_thread, in_grid, lanes_where, max_over, Access, R0, R1, R2, R3, R4, WORD};
+use super::builder::{alu, first_thread, in_grid, lanes_below, lanes_where, max_over};
+use super::builder::{Access, R0, R1, R2, R3, R4, WORD};
 use super::graph::Csr;
 use super::{bfs, Grid, Instr, Kernel, Size, StaticLoad, WARP_SIZE};
 use std::sync::Arc;
@@ -71,7 +73,7 @@ impl Data {
 
 /// Lanes `l` for which thread `first + l` has an item `first + l + k * threads < n`.
 fn lanes_with_item(first: u64, k: u64, threads: u64, n: u64) -> u32 {
-    super::builder::lanes_below(first + k * threads, n)
+    lanes_below(first + k * threads, n)
 }
 
 /// Stores `dist[v] = INF` over all nodes, grid-stride.
