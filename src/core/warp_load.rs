@@ -88,11 +88,8 @@ impl WarpLoadTable {
             e.went_out += 1;
             e.partitions |= 1 << (req.partition % 64);
             stats.request_latency.add(now - req.t_issue);
-            if req.dram_served {
-                stats.trip_dram.add(req, now);
-            } else {
-                stats.trip_l2_hit.add(req, now);
-            }
+            let trip = if req.dram_served { &mut stats.trip_dram } else { &mut stats.trip_l2_hit };
+            trip.add(req, now);
             if req.dram_served {
                 if e.dram_n == 0 {
                     e.dram_first = now;

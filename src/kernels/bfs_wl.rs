@@ -186,13 +186,14 @@ impl Kernel for Expand {
         let first = first_thread(cta, warp, BLOCK);
         let list = &d.lists[self.level as usize];
         let (wl_in, wl_out) = (self.level as usize % 2, (self.level as usize + 1) % 2);
-        if step >= *starts.last().unwrap() {
-            if step == *starts.last().unwrap() {
-                // The bounds check that ends the stride loop.
-                alu(out, 2, 0);
-                return true;
-            }
+        let end = *starts.last().expect("starts holds at least 0");
+        if step > end {
             return false;
+        }
+        if step == end {
+            // The bounds check that ends the stride loop.
+            alu(out, 2, 0);
+            return true;
         }
         let k = starts.partition_point(|&s| s <= step) - 1;
         let base = first as usize + k * d.threads() as usize;

@@ -144,7 +144,7 @@ impl Partition {
                 req.warp_type = view.wtype;
                 req.l2_bypass = true;
                 req.trip.accepted = req.since_issue(now.core);
-                req.trip.looked_up = req.since_issue(now.core);
+                req.trip.looked_up = req.trip.accepted;
                 self.requests += 1;
                 self.stats.bypassed += 1;
                 self.dram_queue.push((now.l2 + 1, req));

@@ -24,6 +24,7 @@ use crate::core::sm::Ports;
 use crate::core::Sm;
 use crate::icnt::Crossbar;
 use crate::kernels::{self, Benchmark, Grid, Size};
+use crate::mem::MemReq;
 use crate::partition::{CoordinationNetwork, Partition};
 use crate::stats::LoadStats;
 use serde::Serialize;
@@ -90,6 +91,12 @@ pub struct Simulator {
     pub(crate) finished: bool,
     pub(crate) end_cycle: u64,
     error: Option<SimError>,
+}
+
+/// Stamps a request the request network hands to its partition's port.
+fn arrive_at_partition(r: &mut MemReq, now: &Now) {
+    r.t_l2_arrive = now.l2;
+    r.trip.arrived = r.since_issue(now.core);
 }
 
 impl Simulator {
@@ -297,10 +304,7 @@ impl Simulator {
             }
         }
         if mask & (1 << ICNT) != 0 {
-            progress |= self.req_net.tick(now.icnt, |r| {
-                r.t_l2_arrive = now.l2;
-                r.trip.arrived = r.since_issue(now.core);
-            });
+            progress |= self.req_net.tick(now.icnt, |r| arrive_at_partition(r, &now));
             for p in &mut self.partitions {
                 progress |= p.tick_icnt(now.core, &mut self.reply_net);
             }
@@ -481,10 +485,7 @@ impl Simulator {
                 self.coord.collect(&mut self.partitions, now.dram, now.core);
             }
             if mask & (1 << ICNT) != 0 {
-                self.req_net.tick(now.icnt, |r| {
-                    r.t_l2_arrive = now.l2;
-                    r.trip.arrived = r.since_issue(now.core);
-                });
+                self.req_net.tick(now.icnt, |r| arrive_at_partition(r, &now));
                 for p in &mut self.partitions {
                     p.tick_icnt(now.core, &mut self.reply_net);
                 }

@@ -30,11 +30,11 @@ use crate::queue::BoundedQueue;
 use serde::Serialize;
 use std::collections::VecDeque;
 
-/// Why the L1 refused an access this cycle.
 /// An access's outcome: on a reservation failure the request comes back, by value, for
 /// the SM to retry.
 pub type Offer = Result<(), (MemReq, RsFail)>;
 
+/// Why the L1 refused an access this cycle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RsFail {
     /// Every way of the set is reserved for a pending fill.
