@@ -2,7 +2,7 @@
 //! and the knobs of the bypass and insertion policies it is compared with (§5).
 //! Every field has a default, so configs written before the section existed still load.
 
-use super::WarpIdKind;
+use super::{BoundaryRateKind, WarpIdKind};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -25,6 +25,8 @@ pub struct MedicConfig {
     /// The mostly-miss boundary drops by this much for every rise of this much in the
     /// L2 miss rate over the first window's (0 turns the tuning off).
     pub boundary_step: f64,
+    /// Which L2 miss rate that tuning follows.
+    pub boundary_rate: BoundaryRateKind,
     /// Warps whose hit ratio over time the report keeps (`warps.hit_ratio_series`).
     pub sampled_warps: u32,
     /// Rand: share of warps that bypass the L2 in each window.
@@ -47,6 +49,7 @@ impl Default for MedicConfig {
             mostly_hit_ratio: 0.7,
             mostly_miss_ratio: 0.2,
             boundary_step: 0.05,
+            boundary_rate: BoundaryRateKind::L2Lookups,
             sampled_warps: 8,
             rand_share: 0.25,
             pcal_tokens: 256,

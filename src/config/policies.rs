@@ -231,6 +231,20 @@ policy_enum!(
 );
 
 policy_enum!(
+    /// The L2 miss rate MeDiC's mostly-miss boundary follows (`medic.boundary_rate`). The paper
+    /// lowers the boundary when "the cache miss rate" rises, to curb the DRAM traffic bypassing
+    /// adds, without saying whether bypassed reads count.
+    BoundaryRateKind {
+        /// Misses among the reads the L2 looks up: bypassed reads do not count, so bypassing
+        /// more lowers the rate.
+        L2Lookups => "l2_lookups",
+        /// The share of all accepted reads that DRAM serves (misses plus bypassed reads), so
+        /// bypassing more raises the rate.
+        DramServed => "dram_served",
+    }
+);
+
+policy_enum!(
     /// Idealized DRAM upper bounds (`dram.ideal`, SC'14 fig. 4).
     DramIdealKind {
         /// The real controller.
@@ -258,6 +272,7 @@ pub fn policy_families() -> Vec<(&'static str, &'static [&'static str])> {
         ("l2.bypass", L2BypassKind::NAMES),
         ("l2.insertion", L2InsertionKind::NAMES),
         ("medic.warp_id", WarpIdKind::NAMES),
+        ("medic.boundary_rate", BoundaryRateKind::NAMES),
         ("mem.partition_mapping", PartitionMapping::NAMES),
         ("dram.scheduler", DramSchedulerKind::NAMES),
         ("dram.ideal", DramIdealKind::NAMES),

@@ -140,7 +140,7 @@ impl Partition {
             port_used |= 1 << p;
             if self.dram_queue.has_room(2) {
                 let mut req = req_net.pop(dst).expect("peeked");
-                shared.count_accepted(&req, view);
+                shared.count_accepted(&req, view, true, now.core);
                 req.warp_type = view.wtype;
                 req.l2_bypass = true;
                 req.trip.accepted = req.since_issue(now.core);
@@ -165,7 +165,7 @@ impl Partition {
                 }
                 let mut req = req_net.pop(dst).expect("peeked");
                 let (view, route) = shared.decide(&req, now.core, self.line(req.local));
-                shared.count_accepted(&req, view);
+                shared.count_accepted(&req, view, false, now.core);
                 req.warp_type = view.wtype;
                 req.l2_no_alloc = route == Route::NoAllocate;
                 req.trip.accepted = req.since_issue(now.core);

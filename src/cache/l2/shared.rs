@@ -42,11 +42,14 @@ impl L2Shared {
         (warp, self.bypass.route(req, &ctx))
     }
 
-    /// Counts a request the partition has accepted under the `view` its `decide` returned
-    /// (reads only: writes do not type warps).
-    pub fn count_accepted(&mut self, req: &MemReq, view: WarpView) {
+    /// Counts a request the partition has accepted under the `view` its `decide` returned,
+    /// `bypassed` when it went straight to DRAM (reads only: writes do not type warps).
+    pub fn count_accepted(&mut self, req: &MemReq, view: WarpView, bypassed: bool, now_core: u64) {
         if !req.is_write() {
             self.table.count_routed(view);
+            if bypassed {
+                self.table.record_bypass(now_core);
+            }
         }
     }
 
@@ -107,7 +110,7 @@ mod tests {
         // Each read is routed, then looked up (a miss): the first `profile` are profiled.
         for _ in 0..profile + 2 {
             let v = s.decide(&a, 10, 0).0;
-            s.count_accepted(&a, v);
+            s.count_accepted(&a, v, false, 10);
             s.on_lookup(&a, false, 10);
         }
         assert_eq!(s.table.reads_by_type, [profile, 0, 0, 0, 0, 2]);
@@ -115,12 +118,12 @@ mod tests {
         let mut w = b.clone();
         w.kind = AccessKind::Write;
         let v = s.decide(&b, 20, 0).0;
-        s.count_accepted(&b, v);
-        s.count_accepted(&w, v);
+        s.count_accepted(&b, v, false, 20);
+        s.count_accepted(&w, v, false, 20);
         assert_eq!(s.table.reads_by_type, [profile, 0, 0, 0, 0, 3]);
         // A new window profiles again, though the type is kept.
         let v = s.decide(&b, 10 + cfg.medic.reset_interval, 0).0;
-        s.count_accepted(&b, v);
+        s.count_accepted(&b, v, false, 20);
         assert_eq!(s.table.reads_by_type[0], profile + 1);
     }
 

@@ -2,14 +2,15 @@
 //! counters, reset every `medic.reset_interval` core cycles; after each reset a warp is
 //! profiled for its first `profile_accesses` L2 reads (no bypass decision meanwhile),
 //! then typed by its hit ratio. The mostly-miss boundary drops by `boundary_step` for
-//! every `boundary_step` rise of the L2 miss rate over the first window's.
+//! every `boundary_step` rise of the L2 miss rate over the first window's; that rate
+//! counts bypassed reads as misses or leaves them out (`medic.boundary_rate`).
 //!
 //! Resets are applied lazily — a warp's counters roll over when it is next seen in a
 //! later window — so the table needs no clock events and idle skipping stays exact.
 //! Every finished window of every warp is kept (hits, reads, type) for the report's
 //! hit ratio over time and for measuring how stable the types are.
 
-use crate::config::MedicConfig;
+use crate::config::{BoundaryRateKind, MedicConfig};
 use serde::Serialize;
 
 /// The five warp types by L2 hit ratio, plus `Unknown` before a warp's first profile.
@@ -73,6 +74,8 @@ pub struct WarpTypeTable {
     hit_ratio: f64,
     base_miss_ratio: f64,
     step: f64,
+    /// Bypassed reads count as misses of the window's miss rate.
+    bypass_is_miss: bool,
     window: u64,
     warps: Vec<WarpState>,
     win_reads: u64,
@@ -96,6 +99,7 @@ impl WarpTypeTable {
             hit_ratio: m.mostly_hit_ratio,
             base_miss_ratio: m.mostly_miss_ratio,
             step: m.boundary_step,
+            bypass_is_miss: m.boundary_rate == BoundaryRateKind::DramServed,
             window: 0,
             warps: Vec::new(),
             win_reads: 0,
@@ -215,6 +219,15 @@ impl WarpTypeTable {
         self.warps[warp as usize].wtype = t;
         self.win_reads += 1;
         self.win_misses += !hit as u64;
+    }
+
+    /// Counts one read sent straight to DRAM: a miss of the window's rate under `dram_served`.
+    pub fn record_bypass(&mut self, now_core: u64) {
+        if self.bypass_is_miss {
+            self.roll(now_core);
+            self.win_reads += 1;
+            self.win_misses += 1;
+        }
     }
 
     /// Counts one read routed while its warp's table entry read `v`.
@@ -351,6 +364,27 @@ mod tests {
         }
         t.view(0, 3000);
         assert!((t.boundary() - 0.2).abs() < 1e-9, "{}", t.boundary());
+    }
+
+    #[test]
+    fn bypassed_reads_raise_the_rate_only_under_dram_served() {
+        for (rate, boundary) in [(BoundaryRateKind::L2Lookups, 0.2), (BoundaryRateKind::DramServed, 0.1)] {
+            let m = MedicConfig { reset_interval: 1000, boundary_rate: rate, ..MedicConfig::default() };
+            let mut t = WarpTypeTable::new(&m);
+            // Window 0: 10 % of 100 lookups miss. Window 1: the same lookups, and 15 reads
+            // bypass: 25 of 115 reads go to DRAM (21.7 %, two 5-point steps up).
+            for i in 0..100 {
+                t.record(i % 7, i < 90, 0);
+            }
+            for i in 0..100 {
+                t.record(i % 7, i < 90, 1000);
+            }
+            for _ in 0..15 {
+                t.record_bypass(1000);
+            }
+            t.view(0, 2000);
+            assert!((t.boundary() - boundary).abs() < 1e-9, "{rate:?}: {}", t.boundary());
+        }
     }
 
     #[test]
