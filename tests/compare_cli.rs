@@ -74,3 +74,66 @@ fn policy_bundle_sets_its_fields_before_set() {
     let o = warpscope(&["list", "bundles"]);
     assert!(text(&o.stdout).lines().any(|l| l.starts_with("medic_reuse")));
 }
+
+#[test]
+fn a_tuned_bundle_keeps_its_fastest_value_per_kernel() {
+    let csv = std::env::temp_dir().join(format!("warpscope-tune-{}.csv", std::process::id()));
+    let o = warpscope(&[
+        "compare",
+        "--kernels",
+        "bfs,spmv",
+        "--policies",
+        "rand,wbyp",
+        "--tune",
+        "rand:medic.rand_share=0,1",
+        "--size",
+        "tiny",
+        "--jobs",
+        "2",
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    std::fs::remove_file(&csv).unwrap();
+    let rows: Vec<Vec<&str>> = rows.lines().skip(1).map(|l| l.split(',').collect()).collect();
+    // Two kernels, each under the baseline, rand at both shares, and wbyp.
+    assert_eq!(rows.len(), 2 * 4);
+    let table: Vec<&str> = out.lines().collect();
+    let tuned_at = table.iter().position(|l| l.starts_with("Tuned bundles")).expect(&out);
+    assert!(table[tuned_at + 1].split_whitespace().eq(["kernel", "rand:medic.rand_share"]), "{out}");
+    for (i, k) in ["bfs", "spmv"].iter().enumerate() {
+        let rand: Vec<&Vec<&str>> = rows.iter().filter(|r| r[0] == *k && r[1] == "rand").collect();
+        assert_eq!(rand.len(), 2);
+        let ipc = |r: &Vec<&str>| r[2].parse::<f64>().unwrap();
+        let best = if ipc(rand[1]) > ipc(rand[0]) { rand[1] } else { rand[0] };
+        assert!(rand.iter().all(|r| (r[11] == "true") == std::ptr::eq(*r, best)), "{rand:?}");
+        // The speedup table shows the kept run; the tuned table names its value.
+        let line = table[2 + i];
+        assert!(line.starts_with(k));
+        let shown: f64 = line.split_whitespace().nth(2).unwrap().parse().unwrap();
+        let speedup: f64 = best[3].parse().unwrap();
+        assert!((shown - speedup).abs() < 6e-4, "{line} vs {best:?}");
+        let value = best[10].strip_prefix("medic.rand_share=").unwrap();
+        assert!(table[tuned_at + 2 + i].split_whitespace().eq([*k, value]), "{out}");
+    }
+    assert!(rows.iter().filter(|r| r[1] != "rand").all(|r| r[10].is_empty() && r[11] == "true"));
+}
+
+#[test]
+fn bad_tunes_name_the_flag_or_the_field() {
+    let run = |tune: &str| {
+        let o = warpscope(&["compare", "--kernels", "bfs", "--policies", "rand", "--size", "tiny", "--tune", tune]);
+        assert_eq!(o.status.code(), Some(1), "{tune}");
+        text(&o.stderr)
+    };
+    let e = run("pcal:medic.pcal_tokens=8,64");
+    assert!(e.contains("--tune") && e.contains("`pcal` is not one of the compared bundles: rand"), "{e}");
+    let e = run("rand");
+    assert!(e.contains("--tune") && e.contains("BUNDLE:PATH=V1,V2"), "{e}");
+    let e = run("rand:medic.rand_shar=0.1");
+    assert!(e.contains("medic.rand_shar") && e.contains("rand_share"), "{e}");
+    let e = run("rand:medic.rand_share=0.1,2");
+    assert!(e.contains("medic.rand_share"), "{e}");
+}

@@ -1,10 +1,12 @@
 //! `warpscope compare`: runs every kernel under a baseline and several policy bundles and
 //! prints each run's IPC speedup over the baseline, with the harmonic mean per bundle
 //! (MeDiC's metric), then the L2 miss rate and L2 queuing latency of every run.
+//! A `--tune`d bundle runs once per value of one field and keeps, per kernel, its
+//! fastest run: MeDiC compares against Rand tuned this way.
 
 use super::parallel;
 use std::path::PathBuf;
-use warpscope::config::ConfigError;
+use warpscope::config::{apply_set, parse_config_value, ConfigError};
 use warpscope::kernels::Size;
 use warpscope::stats::Report;
 use warpscope::{Config, ConfigErrors};
@@ -28,6 +30,49 @@ pub struct CompareCmd {
     /// Also write every run's numbers as CSV to this file.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// `BUNDLE:PATH=V1,V2,...`: run that bundle once per value of the field and keep its
+    /// fastest run on each kernel, e.g. `rand:medic.rand_share=0.05,0.1,0.25,0.5`. Repeatable.
+    #[arg(long)]
+    pub tune: Vec<String>,
+}
+
+/// One `--tune`: the bundle, the field and the values tried.
+#[derive(Debug, Clone)]
+struct Tuning {
+    bundle: String,
+    path: String,
+    values: Vec<String>,
+}
+
+impl Tuning {
+    fn parse(s: &str, policies: &[String]) -> Result<Self, ConfigError> {
+        let bad = || {
+            ConfigError::new(
+                "--tune",
+                format!("`{s}` is not BUNDLE:PATH=V1,V2,... (e.g. rand:medic.rand_share=0.1,0.25)"),
+            )
+        };
+        let (bundle, rest) = s.split_once(':').ok_or_else(bad)?;
+        let (path, values) = rest.split_once('=').ok_or_else(bad)?;
+        let values: Vec<String> = values.split(',').map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect();
+        if values.is_empty() || path.trim().is_empty() {
+            return Err(bad());
+        }
+        if !policies.iter().any(|p| p == bundle.trim()) {
+            return Err(ConfigError::new(
+                "--tune",
+                format!("`{bundle}` is not one of the compared bundles: {}", policies.join(", ")),
+            ));
+        }
+        Ok(Self { bundle: bundle.trim().to_string(), path: path.trim().to_string(), values })
+    }
+
+    /// The bundle's machine with the field set to `value`.
+    fn apply(&self, cfg: &Config, value: &str) -> Result<Config, ConfigErrors> {
+        let mut doc = serde_json::to_value(cfg).expect("configs serialize");
+        apply_set(&mut doc, &self.path, value)?;
+        parse_config_value(doc)
+    }
 }
 
 /// One finished run's numbers.
@@ -73,17 +118,44 @@ impl CompareCmd {
     ) -> Result<String, ConfigErrors> {
         let mut bundles = vec![self.baseline.clone()];
         bundles.extend(self.policies.iter().filter(|p| **p != self.baseline).cloned());
-        let configs = bundles.iter().map(|b| resolve(b)).collect::<Result<Vec<_>, _>>()?;
+        let tunings = self.tunings(&bundles)?;
+        // Each bundle's machines: one, or one per value of its tuned field.
+        let mut variants: Vec<(String, Vec<(String, Config)>)> = Vec::new();
+        for b in &bundles {
+            let cfg = resolve(b)?;
+            let v = match tunings.iter().find(|t| t.bundle == *b) {
+                None => vec![(String::new(), cfg)],
+                Some(t) => t
+                    .values
+                    .iter()
+                    .map(|v| Ok((format!("{}={v}", t.path), t.apply(&cfg, v)?)))
+                    .collect::<Result<Vec<_>, ConfigErrors>>()?,
+            };
+            variants.push((b.clone(), v));
+        }
         let mut jobs = Vec::new();
         for k in &self.kernels {
-            for (b, cfg) in bundles.iter().zip(&configs) {
-                jobs.push(Job { kernel: k.clone(), bundle: b.clone(), cfg: cfg.clone(), size, seed: self.seed });
+            for (b, v) in &variants {
+                for (setting, cfg) in v {
+                    jobs.push(Job {
+                        kernel: k.clone(),
+                        bundle: b.clone(),
+                        setting: setting.clone(),
+                        cfg: cfg.clone(),
+                        size,
+                        seed: self.seed,
+                    });
+                }
             }
         }
-        let rows = parallel::map(&jobs, self.jobs, |j| j.run().map(|row| (j.kernel.clone(), j.bundle.clone(), row)))
-            .into_iter()
-            .collect::<Result<Vec<_>, _>>()?;
-        let get = |k: &str, b: &str| rows.iter().find(|r| r.0 == k && r.1 == b).map(|r| &r.2).expect("every run done");
+        let rows = parallel::map(&jobs, self.jobs, |j| j.run()).into_iter().collect::<Result<Vec<_>, _>>()?;
+        let kept = |k: &str, b: &str| {
+            rows.iter()
+                .filter(|r| r.kernel == k && r.bundle == b)
+                .reduce(|best, r| if r.row.ipc > best.row.ipc { r } else { best })
+                .expect("every run done")
+        };
+        let get = |k: &str, b: &str| &kept(k, b).row;
         let mut text = String::new();
         let width = bundles.iter().map(|b| b.len()).max().unwrap_or(8).max(9);
         let header = |title: &str| {
@@ -128,24 +200,68 @@ impl CompareCmd {
                 text += "\n";
             }
         }
-        if rows.iter().any(|r| !r.2.completed) {
+        if !tunings.is_empty() {
+            text += "\nTuned bundles: the value of their field that ran fastest on each kernel\n";
+            let labels: Vec<String> = tunings.iter().map(|t| format!("{}:{}", t.bundle, t.path)).collect();
+            text += &format!("{:<16}", "kernel");
+            for l in &labels {
+                text += &format!(" {l:>width$}");
+            }
+            text += "\n";
+            for k in &self.kernels {
+                text += &format!("{k:<16}");
+                for (t, l) in tunings.iter().zip(&labels) {
+                    let setting = &kept(k, &t.bundle).setting;
+                    let value = setting.split_once('=').map_or("", |(_, v)| v);
+                    text += &format!(" {value:>w$}", w = l.len().max(width));
+                }
+                text += "\n";
+            }
+        }
+        if rows.iter().any(|r| !r.row.completed) {
             text += "\n* the run did not complete\n";
         }
         if let Some(path) = &self.out {
             let mut csv = String::from(
-                "kernel,policy,ipc,speedup,cycles,completed,l2_miss_rate,l2_avg_queue_latency,dram_row_buffer_hit_rate,l2_bypassed\n",
+                "kernel,policy,ipc,speedup,cycles,completed,l2_miss_rate,l2_avg_queue_latency,dram_row_buffer_hit_rate,l2_bypassed,setting,kept\n",
             );
-            for (k, b, r) in &rows {
+            for run in &rows {
+                let (k, b, r) = (&run.kernel, &run.bundle, &run.row);
                 let s = speedup(r.ipc, get(k, &self.baseline).ipc);
+                let is_kept = std::ptr::eq(kept(k, b), run);
                 csv += &format!(
-                    "{k},{b},{},{s},{},{},{},{},{},{}\n",
-                    r.ipc, r.cycles, r.completed, r.l2_miss_rate, r.queue_latency, r.row_hit_rate, r.bypassed
+                    "{k},{b},{},{s},{},{},{},{},{},{},{},{is_kept}\n",
+                    r.ipc,
+                    r.cycles,
+                    r.completed,
+                    r.l2_miss_rate,
+                    r.queue_latency,
+                    r.row_hit_rate,
+                    r.bypassed,
+                    run.setting
                 );
             }
             std::fs::write(path, csv)
                 .map_err(|e| ConfigError::new("--out", format!("cannot write {}: {e}", path.display())))?;
         }
         Ok(text)
+    }
+
+    /// The `--tune`s, each of a compared bundle other than the baseline, at most one per bundle.
+    fn tunings(&self, bundles: &[String]) -> Result<Vec<Tuning>, ConfigError> {
+        let tunable = &bundles[1..];
+        let mut out: Vec<Tuning> = Vec::new();
+        for s in &self.tune {
+            let t = Tuning::parse(s, tunable)?;
+            if out.iter().any(|o| o.bundle == t.bundle) {
+                return Err(ConfigError::new(
+                    "--tune",
+                    format!("`{}` is tuned twice; tune one field per bundle", t.bundle),
+                ));
+            }
+            out.push(t);
+        }
+        Ok(out)
     }
 }
 
@@ -160,17 +276,37 @@ fn speedup(ipc: f64, base: f64) -> f64 {
 struct Job {
     kernel: String,
     bundle: String,
+    /// `PATH=VALUE` of a tuned bundle's run, empty otherwise.
+    setting: String,
     cfg: Config,
     size: Size,
     seed: u64,
 }
 
+/// A finished job.
+struct Run {
+    kernel: String,
+    bundle: String,
+    setting: String,
+    row: Row,
+}
+
 impl Job {
-    fn run(&self) -> Result<Row, ConfigErrors> {
+    fn run(&self) -> Result<Run, ConfigErrors> {
         let r = warpscope::run(self.cfg.clone(), &self.kernel, self.size, self.seed, None)?;
-        match &r.error {
-            Some(e) => Err(ConfigError::new("compare", format!("{} under {}: {e}", self.kernel, self.bundle)).into()),
-            None => Ok(Row::of(&r)),
+        if let Some(e) = &r.error {
+            let under = if self.setting.is_empty() {
+                self.bundle.clone()
+            } else {
+                format!("{} ({})", self.bundle, self.setting)
+            };
+            return Err(ConfigError::new("compare", format!("{} under {under}: {e}", self.kernel)).into());
         }
+        Ok(Run {
+            kernel: self.kernel.clone(),
+            bundle: self.bundle.clone(),
+            setting: self.setting.clone(),
+            row: Row::of(&r),
+        })
     }
 }
