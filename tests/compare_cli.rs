@@ -10,24 +10,22 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// `warpscope compare --kernels bfs,spmv ARGS` at tiny size: its table and its CSV.
+fn compare_bfs_spmv(name: &str, args: &[&str]) -> (String, String) {
+    let csv = std::env::temp_dir().join(format!("warpscope-{name}-{}.csv", std::process::id()));
+    let mut all =
+        vec!["compare", "--kernels", "bfs,spmv", "--size", "tiny", "--jobs", "2", "--out", csv.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let o = warpscope(&all);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    std::fs::remove_file(&csv).unwrap();
+    (text(&o.stdout), rows)
+}
+
 #[test]
 fn compare_prints_speedups_with_their_harmonic_mean_and_writes_csv() {
-    let csv = std::env::temp_dir().join(format!("warpscope-compare-{}.csv", std::process::id()));
-    let o = warpscope(&[
-        "compare",
-        "--kernels",
-        "bfs,spmv",
-        "--policies",
-        "wbyp,medic",
-        "--size",
-        "tiny",
-        "--jobs",
-        "2",
-        "--out",
-        csv.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let out = text(&o.stdout);
+    let (out, rows) = compare_bfs_spmv("compare", &["--policies", "wbyp,medic"]);
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[1].split_whitespace().eq(["kernel", "baseline", "wbyp", "medic"]), "{}", lines[1]);
     let speedup = |row: &str, col: usize| row.split_whitespace().nth(col).unwrap().parse::<f64>().unwrap();
@@ -37,12 +35,10 @@ fn compare_prints_speedups_with_their_harmonic_mean_and_writes_csv() {
     assert!((speedup(lines[4], 3) - hmean).abs() < 2e-3, "{out}");
     assert_eq!(speedup(lines[4], 1), 1.0);
     assert!(out.contains("L2 miss rate") && out.contains("L2 queuing latency"));
-    let rows = std::fs::read_to_string(&csv).unwrap();
     let rows: Vec<&str> = rows.lines().collect();
     assert!(rows[0].starts_with("kernel,policy,ipc,speedup,"));
     assert_eq!(rows.len(), 1 + 2 * 3);
     assert!(rows.iter().any(|r| r.starts_with("spmv,medic,")));
-    std::fs::remove_file(&csv).unwrap();
 }
 
 #[test]
@@ -77,26 +73,7 @@ fn policy_bundle_sets_its_fields_before_set() {
 
 #[test]
 fn a_tuned_bundle_keeps_its_fastest_value_per_kernel() {
-    let csv = std::env::temp_dir().join(format!("warpscope-tune-{}.csv", std::process::id()));
-    let o = warpscope(&[
-        "compare",
-        "--kernels",
-        "bfs,spmv",
-        "--policies",
-        "rand,wbyp",
-        "--tune",
-        "rand:medic.rand_share=0,1",
-        "--size",
-        "tiny",
-        "--jobs",
-        "2",
-        "--out",
-        csv.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let out = text(&o.stdout);
-    let rows = std::fs::read_to_string(&csv).unwrap();
-    std::fs::remove_file(&csv).unwrap();
+    let (out, rows) = compare_bfs_spmv("tune", &["--policies", "rand,wbyp", "--tune", "rand:medic.rand_share=0,1"]);
     let rows: Vec<Vec<&str>> = rows.lines().skip(1).map(|l| l.split(',').collect()).collect();
     // Two kernels, each under the baseline, rand at both shares, and wbyp.
     assert_eq!(rows.len(), 2 * 4);
