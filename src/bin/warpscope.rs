@@ -100,7 +100,7 @@ struct MachineArgs {
     policy: Option<String>,
 }
 
-#[derive(clap::Args)]
+#[derive(clap::Args, Clone)]
 struct BaseArgs {
     /// Preset machine to start from (see `warpscope list presets`).
     #[arg(long, default_value = "medic-gtx480")]
@@ -272,7 +272,12 @@ fn dispatch(cmd: Command) -> Result<ExitCode, ConfigErrors> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Compare { base, size, cmd } => {
-            out!("{}", cmd.run(size.into(), |bundle| resolve_with(&base, Some(bundle)))?);
+            let resolve = |bundle: &str, set: &str| {
+                let mut base = base.clone();
+                base.sets.extend((!set.is_empty()).then(|| set.to_string()));
+                resolve_with(&base, Some(bundle))
+            };
+            out!("{}", cmd.run(size.into(), resolve)?);
             Ok(ExitCode::SUCCESS)
         }
         Command::Dram { machine, dram } => {

@@ -5,8 +5,9 @@
 //! fastest run: MeDiC compares against Rand tuned this way.
 
 use super::parallel;
+use super::sweep::parse_axis;
 use std::path::PathBuf;
-use warpscope::config::{apply_set, parse_config_value, ConfigError};
+use warpscope::config::ConfigError;
 use warpscope::kernels::Size;
 use warpscope::stats::Report;
 use warpscope::{Config, ConfigErrors};
@@ -52,26 +53,15 @@ impl Tuning {
                 format!("`{s}` is not BUNDLE:PATH=V1,V2,... (e.g. rand:medic.rand_share=0.1,0.25)"),
             )
         };
-        let (bundle, rest) = s.split_once(':').ok_or_else(bad)?;
-        let (path, values) = rest.split_once('=').ok_or_else(bad)?;
-        let values: Vec<String> = values.split(',').map(|v| v.trim().to_string()).filter(|v| !v.is_empty()).collect();
-        if values.is_empty() || path.trim().is_empty() {
-            return Err(bad());
-        }
+        let (bundle, axis) = s.split_once(':').filter(|(_, a)| a.contains('=')).ok_or_else(bad)?;
+        let (path, values) = parse_axis("--tune", axis)?;
         if !policies.iter().any(|p| p == bundle.trim()) {
             return Err(ConfigError::new(
                 "--tune",
                 format!("`{bundle}` is not one of the compared bundles: {}", policies.join(", ")),
             ));
         }
-        Ok(Self { bundle: bundle.trim().to_string(), path: path.trim().to_string(), values })
-    }
-
-    /// The bundle's machine with the field set to `value`.
-    fn apply(&self, cfg: &Config, value: &str) -> Result<Config, ConfigErrors> {
-        let mut doc = serde_json::to_value(cfg).expect("configs serialize");
-        apply_set(&mut doc, &self.path, value)?;
-        parse_config_value(doc)
+        Ok(Self { bundle: bundle.trim().to_string(), path, values })
     }
 }
 
@@ -110,11 +100,12 @@ pub fn harmonic_mean(xs: &[f64]) -> f64 {
 }
 
 impl CompareCmd {
-    /// `resolve(bundle)` gives the machine of one bundle; returns the text to print.
+    /// `resolve(bundle, set)` gives the machine of one bundle, with one more `PATH=VALUE`
+    /// override when `set` is not empty; returns the text to print.
     pub fn run(
         &self,
         size: Size,
-        resolve: impl Fn(&str) -> Result<Config, ConfigErrors>,
+        resolve: impl Fn(&str, &str) -> Result<Config, ConfigErrors>,
     ) -> Result<String, ConfigErrors> {
         let mut bundles = vec![self.baseline.clone()];
         bundles.extend(self.policies.iter().filter(|p| **p != self.baseline).cloned());
@@ -122,15 +113,14 @@ impl CompareCmd {
         // Each bundle's machines: one, or one per value of its tuned field.
         let mut variants: Vec<(String, Vec<(String, Config)>)> = Vec::new();
         for b in &bundles {
-            let cfg = resolve(b)?;
-            let v = match tunings.iter().find(|t| t.bundle == *b) {
-                None => vec![(String::new(), cfg)],
-                Some(t) => t
-                    .values
-                    .iter()
-                    .map(|v| Ok((format!("{}={v}", t.path), t.apply(&cfg, v)?)))
-                    .collect::<Result<Vec<_>, ConfigErrors>>()?,
+            let settings = match tunings.iter().find(|t| t.bundle == *b) {
+                None => vec![String::new()],
+                Some(t) => t.values.iter().map(|v| format!("{}={v}", t.path)).collect(),
             };
+            let v = settings
+                .into_iter()
+                .map(|s| Ok((s.clone(), resolve(b, &s)?)))
+                .collect::<Result<Vec<_>, ConfigErrors>>()?;
             variants.push((b.clone(), v));
         }
         let mut jobs = Vec::new();

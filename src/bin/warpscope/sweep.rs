@@ -104,19 +104,7 @@ impl SweepCmd {
 
     /// `(path, values)` per `--set`, in the order given.
     fn axes(&self) -> Result<Vec<(String, Vec<String>)>, ConfigErrors> {
-        self.sets
-            .iter()
-            .map(|s| {
-                let (path, values) = s.split_once('=').ok_or_else(|| {
-                    ConfigError::new("--set", format!("`{s}` is not PATH=V1,V2,... (e.g. core.max_ctas_per_sm=1,2,4)"))
-                })?;
-                let values: Vec<String> = values.split(',').map(|v| v.trim().to_string()).collect();
-                if values.iter().any(String::is_empty) {
-                    return Err(ConfigError::new("--set", format!("`{s}` has an empty value")).into());
-                }
-                Ok((path.trim().to_string(), values))
-            })
-            .collect()
+        self.sets.iter().map(|s| Ok(parse_axis("--set", s)?)).collect()
     }
 
     /// The cross product, kernels outermost, the first axis varying slowest.
@@ -139,6 +127,18 @@ impl SweepCmd {
             .flat_map(|k| combos.iter().map(move |values| Point { kernel: k.clone(), values: values.clone() }))
             .collect()
     }
+}
+
+/// `PATH=V1,V2,...` given to `flag`: the path and its values, none empty.
+pub fn parse_axis(flag: &str, s: &str) -> Result<(String, Vec<String>), ConfigError> {
+    let (path, values) = s.split_once('=').ok_or_else(|| {
+        ConfigError::new(flag, format!("`{s}` is not PATH=V1,V2,... (e.g. core.max_ctas_per_sm=1,2,4)"))
+    })?;
+    let values: Vec<String> = values.split(',').map(|v| v.trim().to_string()).collect();
+    if values.iter().any(String::is_empty) {
+        return Err(ConfigError::new(flag, format!("`{s}` has an empty value")));
+    }
+    Ok((path.trim().to_string(), values))
 }
 
 /// One point's metric cells.
