@@ -1,5 +1,6 @@
-//! Idle skipping is exact: jumping over quiet cycles gives the same report, to the
-//! byte, as ticking every edge of every clock domain.
+//! Idle skipping is exact: jumping over quiet cycles, and skipping the warp schedulers'
+//! scans while nothing they test has changed, gives the same report, to the byte, as
+//! ticking every edge of every clock domain and scanning every cycle.
 
 mod traffic;
 

@@ -2,6 +2,7 @@
 //! LD/ST unit in front of the L1D.
 
 pub mod coalescer;
+pub mod issue_gate;
 pub mod ldst;
 pub mod load_tags;
 pub mod sched;

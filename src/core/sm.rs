@@ -6,6 +6,7 @@
 //! move one miss into the interconnect, then let each scheduler issue one instruction.
 
 use super::coalescer::{coalesce, Coalesced};
+use super::issue_gate::{Head, IssueGates};
 use super::ldst::{LdstUnit, Pending};
 use super::load_tags::LoadTags;
 use super::sched::{Throttle, WarpScheduler};
@@ -59,6 +60,8 @@ pub struct Sm {
     /// schedulers' age view can leave them out while `ready` borrows the warps: SWL must not
     /// spend its slots on warps that wait for warps outside them.
     barrier_wait: Vec<bool>,
+    /// What the schedulers test of each slot every cycle, and which of them may skip their scan.
+    gates: IssueGates,
     sched_slots: Vec<Vec<usize>>,
     schedulers: Vec<WarpScheduler>,
     /// CCWS / iWarp state fed by the L1's events.
@@ -109,6 +112,7 @@ impl Sm {
             warps: (0..max_warps).map(|_| Warp::default()).collect(),
             ages: vec![u64::MAX; max_warps],
             barrier_wait: vec![false; max_warps],
+            gates: IssueGates::new(max_warps, n_sched),
             sched_slots: (0..n_sched).map(|i| (i..max_warps).step_by(n_sched).collect()).collect(),
             schedulers: (0..n_sched).map(|_| WarpScheduler::new(c)).collect(),
             throttle,
@@ -217,6 +221,8 @@ impl Sm {
             if !self.warps[s].active {
                 self.warps[s] = Warp::launch(slot, cta, w, gid_base + cta * wpc + w, *age);
                 self.ages[s] = *age;
+                self.gates.forget_head(s);
+                self.gates.sync(s, &self.warps[s]);
                 *age += 1;
                 w += 1;
             }
@@ -308,6 +314,7 @@ impl Sm {
                 self.next_req += 1;
                 self.ldst.stalled = None;
                 let p = self.ldst.pop().expect("the head was just sent");
+                self.gates.wake();
                 if p.last {
                     self.warps[p.slot].in_ldst -= 1;
                     self.try_exit(p.slot, kernel);
@@ -329,37 +336,42 @@ impl Sm {
         } else if let Some((slot, dst)) = self.wl.complete(&r, self.addr_map.decode(r.local).bank, now, left_sm, stats)
         {
             self.warps[slot].complete_load(dst);
+            self.gates.sync(slot, &self.warps[slot]);
         }
         self.try_exit(slot, kernel);
     }
 
     fn schedule(&mut self, i: usize, now: u64, kernel: &dyn Kernel) -> bool {
+        if self.gates.asleep(i, now) {
+            return false;
+        }
         let ldst = &self.ldst;
         let throttle = &self.throttle;
         let warps = &mut self.warps;
         let ages = &self.ages;
         let barrier_wait = &self.barrier_wait;
-        let ready = |s: usize| {
-            let w = &mut warps[s];
-            if !w.active || w.at_barrier || w.ready_at > now {
-                return false;
-            }
-            let pending = w.pending;
-            match w.peek(kernel) {
-                Some(Instr::Alu { srcs }) => srcs & pending == 0 && throttle.allows(s, false),
-                Some(Instr::Mem(m)) => m.srcs & pending == 0 && ldst.has_room(s) && throttle.allows(s, true),
-                Some(Instr::Barrier) => throttle.allows(s, false),
-                None => false,
-            }
+        let gates = &mut self.gates;
+        let ready = |s: usize| match gates.open(s, now, || Head::of(warps[s].peek(kernel))) {
+            Some(Head::Mem(_)) => ldst.has_room(s) && throttle.allows(s, true),
+            Some(_) => throttle.allows(s, false),
+            None => false,
         };
         let age = |s: usize| (ages[s] != u64::MAX && !barrier_wait[s]).then_some(ages[s]);
-        let Some(slot) = self.schedulers[i].pick(&self.sched_slots[i], ready, age) else { return false };
+        let Some(slot) = self.schedulers[i].pick(&self.sched_slots[i], ready, age) else {
+            // Every policy picks nothing without side effects. CCWS's and iWarp's
+            // permissions change with time and L1 events, so their SMs scan every cycle.
+            if matches!(self.throttle, Throttle::None) {
+                self.gates.sleep(i, &self.sched_slots[i], now);
+            }
+            return false;
+        };
         self.issue(slot, now, kernel);
         true
     }
 
     fn issue(&mut self, slot: usize, now: u64, kernel: &dyn Kernel) {
         let instr = self.warps[slot].pop().expect("picked warps have an instruction");
+        self.gates.forget_head(slot);
         self.stats.warp_instructions += 1;
         self.warps[slot].ready_at = now + 1;
         match instr {
@@ -416,7 +428,13 @@ impl Sm {
                 }
             }
         }
+        self.gates.sync(slot, &self.warps[slot]);
         self.try_exit(slot, kernel);
+    }
+
+    /// Turns off (or on) skipping the schedulers' scans that cannot find a ready warp.
+    pub fn set_scan_skipping(&mut self, on: bool) {
+        self.gates.set_skipping(on);
     }
 
     /// Releases the CTA's warps once every live warp has arrived, and retires those
@@ -436,6 +454,7 @@ impl Sm {
             }
         }
         for s in released {
+            self.gates.sync(s, &self.warps[s]);
             self.try_exit(s, kernel);
         }
     }
@@ -450,8 +469,9 @@ impl Sm {
             return;
         }
         w.active = false;
-        self.ages[slot] = u64::MAX;
         let cta = w.cta_slot;
+        self.ages[slot] = u64::MAX;
+        self.gates.sync(slot, &self.warps[slot]);
         let c = &mut self.ctas[cta];
         c.live_warps -= 1;
         if c.live_warps == 0 {
@@ -470,9 +490,10 @@ impl Sm {
 
     /// Earliest core cycle after `now` at which this SM moves without outside help.
     pub fn next_event(&self, now: u64) -> Option<u64> {
-        let warp_ready =
-            self.warps.iter().filter(|w| w.active && !w.at_barrier && w.ready_at > now).map(|w| w.ready_at).min();
-        [warp_ready, self.l1.next_event(), self.throttle.next_event(now)].into_iter().flatten().min()
+        [self.gates.next_issue_time(now), self.l1.next_event(), self.throttle.next_event(now)]
+            .into_iter()
+            .flatten()
+            .min()
     }
 
     /// Accounts for `cycles` skipped while the LD/ST unit waited on a refusal.

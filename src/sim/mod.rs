@@ -211,10 +211,14 @@ impl Simulator {
         &self.bench
     }
 
-    /// Turns idle skipping off or on. Off, every edge of every domain is ticked: slower,
-    /// and the same report (tests use this to check that skipping is exact).
+    /// Turns idle skipping off or on. Off, every edge of every domain is ticked and every
+    /// warp scheduler scans every cycle: slower, and the same report (tests use this to
+    /// check that skipping is exact).
     pub fn set_idle_skipping(&mut self, on: bool) {
         self.idle_skipping = on;
+        for sm in &mut self.sms {
+            sm.set_scan_skipping(on);
+        }
     }
 
     pub fn error(&self) -> Option<&SimError> {
