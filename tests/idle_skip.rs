@@ -141,12 +141,16 @@ fn skipping_matches_ticking_every_cycle_with_dram_schedulers() {
 
 #[test]
 fn skipping_matches_ticking_every_cycle_with_several_reply_ports() {
-    let mut cfg = preset("medic-gtx480").unwrap();
-    cfg.l2.reply_ports = 2;
-    for k in ["bfs", "spmv"] {
-        let skip = report(&cfg, build(k, Size::Tiny, 3).unwrap(), true);
-        let tick = report(&cfg, build(k, Size::Tiny, 3).unwrap(), false);
-        assert!(skip == tick, "{k}: idle skipping changed the report with two reply ports");
+    use warpscope::config::ReplyQueueKind;
+    for (ports, queue) in [(2, ReplyQueueKind::PerPort), (3, ReplyQueueKind::Unified)] {
+        let mut cfg = preset("medic-gtx480").unwrap();
+        cfg.l2.reply_ports = ports;
+        cfg.l2.reply_queue = queue;
+        for k in ["bfs", "spmv"] {
+            let skip = report(&cfg, build(k, Size::Tiny, 3).unwrap(), true);
+            let tick = report(&cfg, build(k, Size::Tiny, 3).unwrap(), false);
+            assert!(skip == tick, "{k}: idle skipping changed the report with {ports} reply ports, {queue:?}");
+        }
     }
 }
 

@@ -191,10 +191,13 @@ impl<'de> Deserialize<'de> for BypassSlots {
 }
 
 mod defaults {
-    use super::{CgGranularity, DramIdealKind, L1BypassKind, L2BypassKind, L2InsertionKind};
+    use super::{CgGranularity, DramIdealKind, L1BypassKind, L2BypassKind, L2InsertionKind, ReplyQueueKind};
 
     pub fn reply_ports() -> u32 {
         1
+    }
+    pub fn reply_queue() -> ReplyQueueKind {
+        ReplyQueueKind::PerPort
     }
     pub fn data_port_bytes() -> u32 {
         128
@@ -289,6 +292,9 @@ pub struct L2Config {
     /// (GPGPU-Sim gives each L2 sub-partition its own; 1 is one shared link per partition).
     #[serde(default = "defaults::reply_ports")]
     pub reply_ports: u32,
+    /// Per-port reply queues, or one the ports share.
+    #[serde(default = "defaults::reply_queue")]
+    pub reply_queue: ReplyQueueKind,
     pub bank_queue: u32,
     /// L2 cycles for a tag lookup (and the data of a hit).
     pub tag_latency: u32,

@@ -219,6 +219,17 @@ policy_enum!(
 );
 
 policy_enum!(
+    /// How a partition queues replies for the reply network (`l2.reply_queue`).
+    ReplyQueueKind {
+        /// One queue per reply port: a reply waits for its own port.
+        PerPort => "per_port",
+        /// One queue for the partition, as MeDiC describes: its head leaves by any reply port
+        /// with room. It holds as many entries as the per-port queues together.
+        Unified => "unified",
+    }
+);
+
+policy_enum!(
     /// Whose per-warp L2 metadata MeDiC keeps (`medic.warp_id`): its hit and access
     /// counters and type, and the warp that Rand draws and PCAL grants tokens to.
     WarpIdKind {
@@ -271,6 +282,7 @@ pub fn policy_families() -> Vec<(&'static str, &'static [&'static str])> {
         ("l2.write_policy", WritePolicy::NAMES),
         ("l2.bypass", L2BypassKind::NAMES),
         ("l2.insertion", L2InsertionKind::NAMES),
+        ("l2.reply_queue", ReplyQueueKind::NAMES),
         ("medic.warp_id", WarpIdKind::NAMES),
         ("medic.boundary_rate", BoundaryRateKind::NAMES),
         ("mem.partition_mapping", PartitionMapping::NAMES),

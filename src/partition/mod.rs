@@ -9,7 +9,7 @@ pub use coord::CoordinationNetwork;
 use crate::cache::l2::bypass::Route;
 use crate::cache::l2::{line_key, DramQueue, L2Bank, L2Shared, L2Stats, WarpL2Counters};
 use crate::clock::Now;
-use crate::config::Config;
+use crate::config::{Config, ReplyQueueKind};
 use crate::dram::DramChannel;
 use crate::icnt::Crossbar;
 use crate::mem::{AccessKind, MemReq};
@@ -23,10 +23,15 @@ pub struct Partition {
     port_rr: usize,
     bank_rr: usize,
     out_rr: usize,
+    /// Reply ports (`l2.reply_ports`).
+    reply_ports: usize,
+    /// The first reply port the unified queue's head tries (after the last one used).
+    reply_rr: usize,
     dram_queue: DramQueue,
     pub dram: DramChannel,
     returns: Vec<BoundedQueue<MemReq>>,
-    /// One L2-to-icnt queue per reply port, each an injection point of the reply network.
+    /// The L2-to-icnt queues: one per reply port (each port an injection point of the reply
+    /// network), or one the ports share (`l2.reply_queue`).
     out_queues: Vec<BoundedQueue<MemReq>>,
     pub stats: L2Stats,
     /// Requests that arrived from the SMs (the partition-camping measure).
@@ -45,10 +50,15 @@ impl Partition {
             port_rr: 0,
             bank_rr: 0,
             out_rr: 0,
+            reply_ports: l2.reply_ports as usize,
+            reply_rr: 0,
             dram_queue: BoundedQueue::new(l2.dram_queue),
             dram: DramChannel::new(cfg, id as u32),
             returns: (0..banks).map(|_| BoundedQueue::new(l2.return_queue)).collect(),
-            out_queues: (0..l2.reply_ports).map(|_| BoundedQueue::new(l2.return_queue)).collect(),
+            out_queues: match l2.reply_queue {
+                ReplyQueueKind::PerPort => (0..l2.reply_ports).map(|_| BoundedQueue::new(l2.return_queue)).collect(),
+                ReplyQueueKind::Unified => vec![BoundedQueue::new(l2.return_queue.saturating_mul(l2.reply_ports))],
+            },
             stats: L2Stats::default(),
             requests: 0,
         }
@@ -89,7 +99,13 @@ impl Partition {
                 }
             }
         }
-        for q in self.out_queues.iter_mut().filter(|q| q.has_room(1)) {
+        // Banks move up to one reply per reply port into the queues each cycle, in turn.
+        let unified = self.out_queues.len() == 1;
+        for i in 0..self.reply_ports {
+            let q = &mut self.out_queues[if unified { 0 } else { i }];
+            if !q.has_room(1) {
+                continue;
+            }
             for k in 0..nb {
                 let b = (self.out_rr + k) % nb;
                 if let Some(r) = self.banks[b].responses.pop_front() {
@@ -198,11 +214,16 @@ impl Partition {
         progress
     }
 
-    /// Icnt clock: at most one reply per reply port into the reply network.
+    /// Icnt clock: at most one reply per reply port into the reply network. Port `p` takes
+    /// the head of its own queue or, with a unified queue, of that one, trying the ports in
+    /// turn from the one after the last that sent.
     pub fn tick_icnt(&mut self, now_core: u64, reply_net: &mut Crossbar) -> bool {
-        let ports = self.out_queues.len();
-        let mut progress = false;
-        for (p, q) in self.out_queues.iter_mut().enumerate() {
+        let ports = self.reply_ports;
+        let unified = self.out_queues.len() == 1 && ports > 1;
+        let (mut progress, first) = (false, self.reply_rr);
+        for k in 0..ports {
+            let p = if unified { (first + k) % ports } else { k };
+            let q = &mut self.out_queues[if unified { 0 } else { p }];
             let Some(head) = q.front() else { continue };
             let flits = match head.kind {
                 AccessKind::Read => reply_net.flits_for(head.bytes),
@@ -215,6 +236,9 @@ impl Partition {
                 let dst = r.sm as usize;
                 reply_net.push(src, dst, r, flits);
                 progress = true;
+                if unified {
+                    self.reply_rr = (p + 1) % ports;
+                }
             }
         }
         progress
@@ -269,5 +293,49 @@ impl Partition {
             self.out_queues.iter().map(|q| q.capacity()).sum::<usize>(),
             self.dram.describe()
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::preset;
+
+    /// A partition with two reply ports whose port 0 has a full injection buffer, holding
+    /// three replies in its L2-to-icnt queue(s) as the banks would have put them there.
+    fn blocked_port_0(queue: ReplyQueueKind) -> (Partition, Crossbar) {
+        let mut cfg = preset("medic-gtx480").unwrap();
+        cfg.l2.reply_ports = 2;
+        cfg.l2.reply_queue = queue;
+        let mut p = Partition::new(&cfg, 0);
+        let mut net = Crossbar::new(2, 4, 8, 32, 10, 32);
+        while net.can_push(0, 5) {
+            net.push(0, 3, MemReq::new(99, 0, AccessKind::Read, 128), 5);
+        }
+        for id in 0..3 {
+            let mut r = MemReq::new(id, id * 128, AccessKind::Read, 128);
+            r.sm = 1;
+            let n = p.out_queues.len();
+            p.out_queues[id as usize % n].push(r);
+        }
+        (p, net)
+    }
+
+    #[test]
+    fn a_unified_reply_queue_leaves_by_whichever_port_has_room() {
+        let (mut p, mut net) = blocked_port_0(ReplyQueueKind::Unified);
+        assert!(p.tick_icnt(0, &mut net));
+        assert_eq!(p.out_queues[0].len(), 2, "one reply left, by port 1");
+        assert!(p.tick_icnt(1, &mut net));
+        assert_eq!(p.out_queues[0].len(), 1, "port 1 takes the next head at once");
+    }
+
+    #[test]
+    fn per_port_reply_queues_wait_for_their_own_port() {
+        let (mut p, mut net) = blocked_port_0(ReplyQueueKind::PerPort);
+        assert_eq!((p.out_queues[0].len(), p.out_queues[1].len()), (2, 1));
+        assert!(p.tick_icnt(0, &mut net));
+        assert_eq!((p.out_queues[0].len(), p.out_queues[1].len()), (2, 0), "only port 1's own reply left");
+        assert!(!p.tick_icnt(1, &mut net), "port 0's replies wait behind its full buffer");
     }
 }
