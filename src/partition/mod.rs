@@ -25,6 +25,7 @@ pub struct Partition {
     out_rr: usize,
     /// Reply ports (`l2.reply_ports`).
     reply_ports: usize,
+    reply_queue: ReplyQueueKind,
     /// The first reply port the unified queue's head tries (after the last one used).
     reply_rr: usize,
     dram_queue: DramQueue,
@@ -51,6 +52,7 @@ impl Partition {
             bank_rr: 0,
             out_rr: 0,
             reply_ports: l2.reply_ports as usize,
+            reply_queue: l2.reply_queue,
             reply_rr: 0,
             dram_queue: BoundedQueue::new(l2.dram_queue),
             dram: DramChannel::new(cfg, id as u32),
@@ -100,7 +102,7 @@ impl Partition {
             }
         }
         // Banks move up to one reply per reply port into the queues each cycle, in turn.
-        let unified = self.out_queues.len() == 1;
+        let unified = self.reply_queue == ReplyQueueKind::Unified;
         for i in 0..self.reply_ports {
             let q = &mut self.out_queues[if unified { 0 } else { i }];
             if !q.has_room(1) {
@@ -219,7 +221,7 @@ impl Partition {
     /// turn from the one after the last that sent.
     pub fn tick_icnt(&mut self, now_core: u64, reply_net: &mut Crossbar) -> bool {
         let ports = self.reply_ports;
-        let unified = self.out_queues.len() == 1 && ports > 1;
+        let unified = self.reply_queue == ReplyQueueKind::Unified;
         let (mut progress, first) = (false, self.reply_rr);
         for k in 0..ports {
             let p = if unified { (first + k) % ports } else { k };
@@ -325,7 +327,8 @@ mod tests {
     fn a_unified_reply_queue_leaves_by_whichever_port_has_room() {
         let (mut p, mut net) = blocked_port_0(ReplyQueueKind::Unified);
         assert!(p.tick_icnt(0, &mut net));
-        assert_eq!(p.out_queues[0].len(), 2, "one reply left, by port 1");
+        assert_eq!(p.out_queues[0].len(), 2, "one reply left");
+        assert!(net.can_push(1, 6) && !net.can_push(1, 7), "by port 1, as 4 flits");
         assert!(p.tick_icnt(1, &mut net));
         assert_eq!(p.out_queues[0].len(), 1, "port 1 takes the next head at once");
     }
