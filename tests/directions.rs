@@ -62,3 +62,14 @@ fn a_second_reply_port_per_partition_relieves_the_reply_link_on_bfs() {
     );
     assert!(two.ipc > one.ipc * 1.1, "IPC {} -> {}", one.ipc, two.ipc);
 }
+
+#[test]
+fn a_unified_reply_queue_shortens_the_wait_for_a_reply_link_on_bfs() {
+    let per_port = run_with("bfs", Size::Small, &[]);
+    let unified = run_with("bfs", Size::Small, &[("l2.reply_queue", "unified")]);
+    assert_eq!(per_port.config.l2.reply_queue.as_str(), "per_port");
+    let (a, b) = (per_port.latency.trip_l2_hit, unified.latency.trip_l2_hit);
+    // A reply no longer waits behind its own port's head while the other link is free.
+    assert!(b.reply_queue < a.reply_queue * 0.95, "{a:?} -> {b:?}");
+    assert_eq!(per_port.warp_instructions, unified.warp_instructions);
+}
