@@ -102,9 +102,9 @@ impl Partition {
             }
         }
         // Banks move up to one reply per reply port into the queues each cycle, in turn.
-        let unified = self.reply_queue == ReplyQueueKind::Unified;
+        let n = self.out_queues.len();
         for i in 0..self.reply_ports {
-            let q = &mut self.out_queues[if unified { 0 } else { i }];
+            let q = &mut self.out_queues[i % n];
             if !q.has_room(1) {
                 continue;
             }
@@ -222,10 +222,10 @@ impl Partition {
     pub fn tick_icnt(&mut self, now_core: u64, reply_net: &mut Crossbar) -> bool {
         let ports = self.reply_ports;
         let unified = self.reply_queue == ReplyQueueKind::Unified;
-        let (mut progress, first) = (false, self.reply_rr);
+        let (mut progress, first, n) = (false, self.reply_rr, self.out_queues.len());
         for k in 0..ports {
             let p = if unified { (first + k) % ports } else { k };
-            let q = &mut self.out_queues[if unified { 0 } else { p }];
+            let q = &mut self.out_queues[p % n];
             let Some(head) = q.front() else { continue };
             let flits = match head.kind {
                 AccessKind::Read => reply_net.flits_for(head.bytes),
