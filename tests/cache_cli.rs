@@ -131,12 +131,13 @@ fn a_malformed_line_is_reported_with_its_number() {
 
 #[test]
 fn bad_geometry_names_the_flag() {
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 8] = [
         (&["--sets", "6", "--ways", "1", "--line", "16"], "--sets"),
         (&["--sets", "4", "--ways", "1", "--line", "24"], "--line"),
         (&["--sets", "4", "--ways", "0", "--line", "16"], "--ways"),
         (&["--sets", "4", "--size", "128", "--ways", "1", "--line", "16"], "--size"),
         (&["--ways", "1", "--line", "16"], "--sets"),
+        (&["--size", "48", "--ways", "4", "--line", "4"], "--size"),
         (&["--sets", "8", "--ways", "1", "--line", "16", "--set-index", "ipoly"], "--set-index"),
         (&["--sets", "4", "--ways", "1", "--line", "16", "--policy", "fifo"], "--policy"),
     ];

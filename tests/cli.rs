@@ -207,3 +207,54 @@ fn inspect_lists_launches_and_static_loads() {
         assert!(!l["static_loads"].as_array().unwrap().is_empty());
     }
 }
+
+#[test]
+fn malformed_set_paths_show_the_expected_form() {
+    for arg in ["=1", ".l1d.size_kb=16", "l1d..size_kb=16"] {
+        let o = warpscope(&["run", "--kernel", "bfs", "--size", "tiny", "--set", arg]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{arg}: {err}");
+        assert!(err.starts_with(&format!("error: --set: `{arg}` is not PATH=VALUE")), "{arg}: {err}");
+    }
+}
+
+#[test]
+fn preset_and_config_conflict_but_the_default_preset_does_not() {
+    let path = std::env::temp_dir().join(format!("warpscope-cli-conflict-{}.json", std::process::id()));
+    std::fs::write(&path, stdout(&warpscope(&["config"]))).unwrap();
+    let config = path.to_str().unwrap();
+    for cmd in [&["config"][..], &["run", "--kernel", "bfs", "--size", "tiny"], &["sweep", "--kernel", "bfs"]] {
+        let args = [cmd, &["--preset", "nope", "--config", config]].concat();
+        let o = warpscope(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains("cannot be used with"), "{args:?}: {}", stderr(&o));
+    }
+    let o = warpscope(&["run", "--kernel", "bfs", "--size", "tiny", "--max-cycles", "100", "--config", config]);
+    std::fs::remove_file(&path).ok();
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn an_mrpb_queue_smaller_than_a_warp_load_is_refused() {
+    let o = warpscope(&[
+        "run",
+        "--kernel",
+        "bfs",
+        "--size",
+        "tiny",
+        "--set",
+        "l1d.bypass=mrpb",
+        "--set",
+        "l1d.mrpb_queue=8",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.starts_with("error: l1d.mrpb_queue: 8 is below 32"), "{err}");
+}
+
+#[test]
+fn a_zero_bench_repeat_is_a_parse_error() {
+    let o = warpscope(&["bench", "--repeat", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--repeat"), "{}", stderr(&o));
+}

@@ -102,3 +102,42 @@ fn plot_errors_name_the_argument_and_exit_non_zero() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("not a warpscope report"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn plot_refuses_misnamed_outputs_and_files_that_are_not_reports() {
+    let dir = scratch("refuse");
+    let gto = report(&dir, "gto", &[]);
+    let empty = dir.join("empty.json");
+    std::fs::write(&empty, "{}").unwrap();
+    let config = dir.join("config.json");
+    std::fs::write(&config, Command::new(env!("CARGO_BIN_EXE_warpscope")).arg("config").output().unwrap().stdout)
+        .unwrap();
+    let path = |p: &Path| p.to_str().unwrap().to_string();
+    let cases: [(Vec<String>, &str); 4] = [
+        (vec!["--out".into(), path(&dir.join("p.png")), path(&gto)], "--out: "),
+        (vec!["--csv".into(), "--out".into(), path(&dir.join("p.svg")), path(&gto)], "must end in .csv"),
+        (vec!["--out".into(), path(&dir.join("e.svg")), path(&empty)], "REPORT: not a warpscope report ("),
+        (vec!["--out".into(), path(&dir.join("c.svg")), path(&config)], "REPORT: not a warpscope report ("),
+    ];
+    for (args, expected) in &cases {
+        let mut all = vec!["plot", "--chart", "timeline"];
+        all.extend(args.iter().map(String::as_str));
+        let o = warpscope(&all);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+    assert!(std::fs::read_dir(&dir).unwrap().all(|e| e.unwrap().path().extension().is_some_and(|x| x == "json")));
+    let o = warpscope(&["plot", "--chart", "partitions", "--out", dir.to_str().unwrap(), gto.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(dir.join("partitions.svg").exists(), "an existing directory takes one file per chart");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn plot_help_lists_every_chart() {
+    let help = String::from_utf8_lossy(&warpscope(&["plot", "--help"]).stdout).into_owned();
+    for chart in warpscope::plot::Chart::ALL {
+        assert!(help.contains(chart.name()), "{}: {help}", chart.name());
+    }
+}

@@ -43,14 +43,14 @@ fn compare_prints_speedups_with_their_harmonic_mean_and_writes_csv() {
 
 #[test]
 fn unknown_bundle_names_the_valid_ones() {
-    for args in [
-        &["compare", "--kernels", "bfs", "--policies", "medik", "--size", "tiny"][..],
-        &["run", "--kernel", "bfs", "--size", "tiny", "--policy", "medik"][..],
+    for (args, flag) in [
+        (&["compare", "--kernels", "bfs", "--policies", "medik", "--size", "tiny"][..], "--policies"),
+        (&["run", "--kernel", "bfs", "--size", "tiny", "--policy", "medik"][..], "--policy"),
     ] {
         let o = warpscope(args);
         assert_eq!(o.status.code(), Some(1));
         let e = text(&o.stderr);
-        assert!(e.contains("--policy") && e.contains("medic_reuse"), "{e}");
+        assert!(e.starts_with(&format!("error: {flag}: ")) && e.contains("medic_reuse"), "{e}");
     }
 }
 
@@ -113,4 +113,25 @@ fn bad_tunes_name_the_flag_or_the_field() {
     assert!(e.contains("medic.rand_shar") && e.contains("rand_share"), "{e}");
     let e = run("rand:medic.rand_share=0.1,2");
     assert!(e.contains("medic.rand_share"), "{e}");
+}
+
+#[test]
+fn repeated_or_unknown_names_are_refused_under_their_flag() {
+    let cases: [(&[&str], &str); 5] = [
+        (&["--kernels", "bfs,bfs", "--policies", "medic"], "--kernels: `bfs` is given twice"),
+        (&["--kernels", "bfs", "--policies", "medic,medic"], "--policies: `medic` is given twice"),
+        (&["--kernels", "nope", "--policies", "medic"], "--kernels: unknown kernel `nope`"),
+        (&["--kernels", "bfs", "--policies", "nope"], "--policies: unknown bundle `nope`"),
+        (&["--kernels", "bfs", "--policies", "medic", "--baseline", "nope"], "--baseline: unknown bundle `nope`"),
+    ];
+    for (args, expected) in cases {
+        let mut all = vec!["compare", "--size", "tiny"];
+        all.extend(args);
+        let o = warpscope(&all);
+        let e = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {e}");
+        assert!(e.starts_with(&format!("error: {expected}")), "{args:?}: {e}");
+    }
+    let o = warpscope(&["compare", "--kernels", "bfs", "--policies", "medic", "--jobs", "0"]);
+    assert_eq!(o.status.code(), Some(2), "--jobs 0 is a parse error");
 }

@@ -115,3 +115,15 @@ fn new_dram_fields_are_validated() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("zero_latency_divergence"), "{err}");
 }
+
+#[test]
+fn a_cycle_that_would_overflow_is_refused_with_its_line() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("dram_cli");
+    std::fs::create_dir_all(&dir).unwrap();
+    let huge = dir.join("huge.trace");
+    std::fs::write(&huge, "0 R 0x0\n18446744073709551615 R 0x40\n").unwrap();
+    let o = dram(&[], &huge);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("--trace: line 2: cycle 18446744073709551615 exceeds"), "{err}");
+}

@@ -90,3 +90,30 @@ fn a_bad_name_or_format_fails_with_the_valid_choices() {
     let o = warpscope(&["figure"]);
     assert!(!o.status.success());
 }
+
+#[test]
+fn a_bad_size_fails_before_simulating_and_writes_nothing() {
+    let dir = temp_dir("size");
+    for (w, h) in [("100000", "100000"), ("1", "1"), ("16384", "16384")] {
+        let png = dir.join(format!("{w}x{h}.png"));
+        let args = ["figure", "medic-fig3", "--size", "tiny", "--width", w, "--height", h, "--out"];
+        let o = warpscope(&[&args[..], &[png.to_str().unwrap()]].concat());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{w}x{h}: {err}");
+        assert!(err.starts_with("error: --width/--height: "), "{w}x{h}: {err}");
+        assert!(!png.exists(), "{w}x{h} left {}", png.display());
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn an_unknown_name_fails_even_with_list() {
+    let o = warpscope(&["figure", "nope", "--list"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown figure `nope`"));
+    let o = warpscope(&["figure", "medic-fig3", "--list"]);
+    let listing = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success() && listing.starts_with("medic-fig3 "), "{listing}");
+    assert_eq!(listing.lines().count(), 2, "only the named figure: {listing}");
+    assert_eq!(warpscope(&["figure", "medic-fig3", "--jobs", "0"]).status.code(), Some(2));
+}

@@ -76,3 +76,23 @@ fn sweep_errors_name_the_field() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn repeats_and_zero_jobs_are_refused() {
+    let cases: [(&[&str], &str); 4] = [
+        (&["--kernel", "bfs", "--set", "l1d.size_kb=16,32", "--set", "l1d.size_kb=64"], "`l1d.size_kb` is given twice"),
+        (&["--kernel", "bfs,bfs"], "--kernel: `bfs` is given twice"),
+        (&["--kernel", "bfs", "--set", "=16"], "the path is empty"),
+        (&["--kernel", "bfs", "--set", ".l1d.size_kb=16"], "empty field name"),
+    ];
+    for (extra, needle) in cases {
+        let mut args = vec!["sweep", "--size", "tiny"];
+        args.extend_from_slice(extra);
+        let o = warpscope(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    let o = warpscope(&["sweep", "--kernel", "bfs", "--size", "tiny", "--jobs", "0"]);
+    assert_eq!(o.status.code(), Some(2), "--jobs 0 is a parse error");
+}

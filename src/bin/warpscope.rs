@@ -103,7 +103,7 @@ struct MachineArgs {
 #[derive(clap::Args, Clone)]
 struct BaseArgs {
     /// Preset machine to start from (see `warpscope list presets`).
-    #[arg(long, default_value = "medic-gtx480")]
+    #[arg(long, default_value = "medic-gtx480", conflicts_with = "config")]
     preset: String,
     /// A complete config file (JSON) to start from instead of the preset.
     #[arg(long)]
@@ -157,10 +157,10 @@ enum Command {
     /// Draw charts of saved reports as SVG (or their numbers as CSV); several reports are
     /// compared in each chart, each labelled by its file stem.
     Plot {
-        /// A chart (divergence, hit_ratio, warp_types, queue_latency, partitions, timeline) or `all`.
-        #[arg(long)]
+        #[arg(long, help = chart_help())]
         chart: String,
-        /// The file to write, or with `--chart all` the directory to write one file per chart into.
+        /// The file to write (.svg, or .csv with `--csv`), or a directory to write one file per
+        /// chart into (always so with `--chart all`).
         #[arg(long)]
         out: PathBuf,
         #[arg(long, default_value_t = 800)]
@@ -204,7 +204,7 @@ enum Command {
     /// Measure simulation speed on a fixed set of runs.
     Bench {
         /// Repetitions per run; the fastest is reported.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
         repeat: u32,
     },
 }
@@ -289,7 +289,7 @@ fn dispatch(cmd: Command) -> Result<ExitCode, ConfigErrors> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { repeat } => {
-            bench(repeat.max(1))?;
+            bench(repeat)?;
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -297,6 +297,69 @@ fn dispatch(cmd: Command) -> Result<ExitCode, ConfigErrors> {
 
 fn resolve(m: &MachineArgs) -> Result<Config, ConfigErrors> {
     resolve_with(&m.base, m.policy.as_deref())
+}
+
+/// `--chart`'s help, listing the charts from the list the code draws.
+fn chart_help() -> String {
+    let names: Vec<&str> = Chart::ALL.iter().map(|c| c.name()).collect();
+    format!("A chart ({}) or `all`", names.join(", "))
+}
+
+/// A `--jobs` count: zero is a parse error rather than quietly one thread.
+fn jobs_parser() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(1..)
+}
+
+/// The built-in kernels' names, for checking names before any run.
+fn kernel_names() -> Vec<&'static str> {
+    KERNELS.iter().map(|(name, _)| *name).collect()
+}
+
+/// Errors when `names` (given to `flag`) repeats one or has one outside `valid`: a repeat
+/// would run twice and show twice, and an unknown one would fail only after other runs.
+fn check_names(flag: &str, what: &str, names: &[String], valid: &[&str]) -> Result<(), ConfigError> {
+    for (i, name) in names.iter().enumerate() {
+        if !valid.contains(&name.as_str()) {
+            let msg = format!("unknown {what} `{name}`; valid {what}s are: {}", valid.join(", "));
+            return Err(ConfigError::new(flag, msg));
+        }
+        if names[..i].contains(name) {
+            return Err(ConfigError::new(flag, format!("`{name}` is given twice")));
+        }
+    }
+    Ok(())
+}
+
+/// Checks the path of `given` (`PATH=...`, described by `form`): `apply_set` would report an
+/// empty path or segment (`=1`, `.l1d.size_kb=16`) as an unknown field with an empty name.
+fn check_path(flag: &str, given: &str, path: &str, form: &str) -> Result<(), ConfigError> {
+    let why = if path.is_empty() {
+        "the path is empty".to_string()
+    } else if path.split('.').any(str::is_empty) {
+        format!("`{path}` has an empty field name between its dots")
+    } else {
+        return Ok(());
+    };
+    Err(ConfigError::new(flag, format!("`{given}` is not {form}: {why}")))
+}
+
+/// Charts larger than this (per side, and in all) take gigabytes or crash the drawing library.
+const MAX_SIDE: u32 = 16_384;
+const MAX_PIXELS: u64 = 100_000_000;
+
+/// Checks a chart's `--width`/`--height` before any work is done.
+fn check_size(width: u32, height: u32) -> Result<(), ConfigError> {
+    let (min_w, min_h) = plot::MIN_SIZE;
+    let why = if width < min_w || height < min_h {
+        format!("a chart needs at least {min_w}x{min_h} pixels")
+    } else if width > MAX_SIDE || height > MAX_SIDE {
+        format!("each side is at most {MAX_SIDE} pixels")
+    } else if width as u64 * height as u64 > MAX_PIXELS {
+        format!("a chart has at most {MAX_PIXELS} pixels in all")
+    } else {
+        return Ok(());
+    };
+    Err(ConfigError::new("--width/--height", format!("{width}x{height}: {why}")))
 }
 
 /// Rows as text columns, each padded to its widest cell (in characters), two spaces apart.
@@ -346,46 +409,72 @@ fn resolve_with(m: &BaseArgs, bundle: Option<&str>) -> Result<Config, ConfigErro
         apply_bundle(&mut doc, b)?;
     }
     for s in &m.sets {
-        let (path, value) = s
-            .split_once('=')
-            .ok_or_else(|| ConfigError::new("--set", format!("`{s}` is not PATH=VALUE (e.g. l1d.size_kb=32)")))?;
+        const FORM: &str = "PATH=VALUE (e.g. l1d.size_kb=32)";
+        let (path, value) =
+            s.split_once('=').ok_or_else(|| ConfigError::new("--set", format!("`{s}` is not {FORM}")))?;
+        check_path("--set", s, path.trim(), FORM)?;
         apply_set(&mut doc, path.trim(), value.trim())?;
     }
     parse_config_value(doc)
 }
 
-/// Reads every report first, so a bad one fails before any file is written.
+/// Checks every argument and reads every report first, so a bad one fails before any
+/// file is written. `--out` is a directory with `--chart all` or when it already is one.
 fn plot_reports(chart: &str, out: &Path, size: (u32, u32), csv: bool, reports: &[PathBuf]) -> Result<(), ConfigErrors> {
     let charts = match chart {
         "all" => Chart::ALL.to_vec(),
         name => vec![Chart::from_name(name).map_err(|e| ConfigError::new("--chart", format!("{e}, or all")))?],
     };
-    let mut runs = Vec::new();
-    for path in reports {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ConfigError::new("REPORT", format!("cannot read {}: {e}", path.display())))?;
-        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        runs.push(
-            ChartRun::from_json(stem, &text)
-                .map_err(|e| ConfigError::new("REPORT", format!("{}: {e}", path.display())))?,
-        );
+    let ext = if csv { "csv" } else { "svg" };
+    let into_dir = chart == "all" || out.is_dir();
+    if !into_dir {
+        check_out_extension(out, ext)?;
     }
+    check_size(size.0, size.1)?;
+    let runs = reports.iter().map(|p| read_report(p)).collect::<Result<Vec<_>, _>>()?;
     let write_err =
         |p: &Path, e: std::io::Error| ConfigError::new("--out", format!("cannot write {}: {e}", p.display()));
-    if chart == "all" {
+    if into_dir {
         std::fs::create_dir_all(out).map_err(|e| write_err(out, e))?;
     }
     for c in charts {
-        let (text, ext) = if csv {
-            (plot::table(c, &runs).to_csv(), "csv")
+        let text = if csv {
+            plot::table(c, &runs).to_csv()
         } else {
-            (plot::svg(c, &runs, size.0, size.1).map_err(|e| ConfigError::new("--width/--height", e))?, "svg")
+            plot::svg(c, &runs, size.0, size.1).map_err(|e| ConfigError::new("--width/--height", e))?
         };
-        let path = if chart == "all" { out.join(format!("{}.{ext}", c.name())) } else { out.to_path_buf() };
+        let path = if into_dir { out.join(format!("{}.{ext}", c.name())) } else { out.to_path_buf() };
         std::fs::write(&path, text).map_err(|e| write_err(&path, e))?;
         outln!("wrote {}", path.display());
     }
     Ok(())
+}
+
+/// A single `--out` file must be named for what is written into it.
+fn check_out_extension(out: &Path, ext: &str) -> Result<(), ConfigError> {
+    let given = out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    if given.as_deref() == Some(ext) {
+        return Ok(());
+    }
+    let what = if ext == "csv" { "--csv writes CSV" } else { "the chart is written as SVG (--csv writes .csv)" };
+    Err(ConfigError::new("--out", format!("{} must end in .{ext}: {what}", out.display())))
+}
+
+/// Top-level keys every report has; a config or `{}` lacks them and would draw empty charts.
+const REPORT_KEYS: &[&str] = &["version", "completed", "cycles", "ipc"];
+
+/// A report saved by `warpscope run --format json`, labelled by its file stem.
+fn read_report(path: &Path) -> Result<ChartRun, ConfigError> {
+    let fail = |msg: String| ConfigError::new("REPORT", msg);
+    let not_report = |why: String| fail(format!("not a warpscope report ({}: {why})", path.display()));
+    let text = std::fs::read_to_string(path).map_err(|e| fail(format!("cannot read {}: {e}", path.display())))?;
+    let doc: Value = serde_json::from_str(&text).map_err(|e| not_report(e.to_string()))?;
+    let missing: Vec<&str> = REPORT_KEYS.iter().copied().filter(|k| doc.get(k).is_none()).collect();
+    if !missing.is_empty() {
+        return Err(not_report(format!("no {}", missing.join(", "))));
+    }
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    ChartRun::from_json(stem, &text).map_err(|e| fail(format!("{}: {e}", path.display())))
 }
 
 fn list(what: Listing) {

@@ -32,6 +32,10 @@ impl fmt::Display for TraceError {
     }
 }
 
+/// Largest trace cycle: the simulation adds timings to it and multiplies the run's
+/// cycles by the channel count, which must not overflow a `u64`.
+pub const MAX_CYCLE: u64 = 1 << 48;
+
 fn parse_hex(s: &str) -> Option<u64> {
     let digits = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")).unwrap_or(s);
     u64::from_str_radix(digits, 16).ok()
@@ -58,7 +62,10 @@ fn parse_line(text: &str) -> Result<Option<TraceReq>, String> {
     };
     let (addr, cycle) = if address_first { (a, c) } else { (c, a) };
     let addr = parse_hex(addr).ok_or_else(|| format!("`{addr}` is not a hex address"))?;
-    let cycle = cycle.parse().map_err(|_| format!("`{cycle}` is not a cycle number"))?;
+    let cycle: u64 = cycle.parse().map_err(|_| format!("`{cycle}` is not a cycle number"))?;
+    if cycle > MAX_CYCLE {
+        return Err(format!("cycle {cycle} exceeds {MAX_CYCLE}, the largest this mode simulates"));
+    }
     Ok(Some(TraceReq { cycle, kind, addr }))
 }
 

@@ -45,10 +45,22 @@ impl CacheCmd {
             policy: &self.policy,
             write: &self.write,
         }
-        .spec()?;
+        .spec()
+        .map_err(|e| self.blame_size(e))?;
         let trace_err = |msg: String| ConfigError::new("--trace", msg);
         let text = super::read_input(&self.trace).map_err(trace_err)?;
         let accesses = parse_trace(&text).map_err(|e| trace_err(e.to_string()))?;
         Ok(serde_json::to_string_pretty(&simulate(&spec, &accesses)).expect("reports serialize"))
+    }
+
+    /// Without `--sets` the set count comes from `--size`, so a bad count is that flag's fault.
+    fn blame_size(&self, e: ConfigError) -> ConfigError {
+        match self.size {
+            Some(size) if self.sets.is_none() && e.field == "--sets" => ConfigError::new(
+                "--size",
+                format!("{size} B over {} ways x {} B lines: {}", self.ways, self.line, e.message),
+            ),
+            _ => e,
+        }
     }
 }

@@ -4,10 +4,10 @@
 //! A `--tune`d bundle runs once per value of one field and keeps, per kernel, its
 //! fastest run: MeDiC compares against Rand tuned this way.
 
-use super::parallel;
 use super::sweep::parse_axis;
+use super::{check_names, jobs_parser, kernel_names, parallel};
 use std::path::PathBuf;
-use warpscope::config::ConfigError;
+use warpscope::config::{bundle_names, ConfigError};
 use warpscope::kernels::Size;
 use warpscope::stats::Report;
 use warpscope::{Config, ConfigErrors};
@@ -26,7 +26,7 @@ pub struct CompareCmd {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Runs simulated at once (each on its own thread).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = jobs_parser())]
     pub jobs: usize,
     /// Also write every run's numbers as CSV to this file.
     #[arg(long)]
@@ -107,6 +107,7 @@ impl CompareCmd {
         size: Size,
         resolve: impl Fn(&str, &str) -> Result<Config, ConfigErrors>,
     ) -> Result<String, ConfigErrors> {
+        self.check_names()?;
         let mut bundles = vec![self.baseline.clone()];
         bundles.extend(self.policies.iter().filter(|p| **p != self.baseline).cloned());
         let tunings = self.tunings(&bundles)?;
@@ -235,6 +236,15 @@ impl CompareCmd {
                 .map_err(|e| ConfigError::new("--out", format!("cannot write {}: {e}", path.display())))?;
         }
         Ok(text)
+    }
+
+    /// Every bundle and kernel known and none repeated, checked before any run, each
+    /// error naming the flag that gave the name.
+    fn check_names(&self) -> Result<(), ConfigError> {
+        let bundles = bundle_names();
+        check_names("--baseline", "bundle", std::slice::from_ref(&self.baseline), &bundles)?;
+        check_names("--policies", "bundle", &self.policies, &bundles)?;
+        check_names("--kernels", "kernel", &self.kernels, &kernel_names())
     }
 
     /// The `--tune`s, each of a compared bundle other than the baseline, at most one per bundle.

@@ -2,9 +2,9 @@
 //! and drawn as SVG or PNG or written as CSV, with our verdict on the paper's claim. The
 //! figures are defined once in `warpscope::figures`, which the web gallery also uses.
 
-use super::{columns, parallel, SizeArg};
+use super::{check_size, columns, jobs_parser, parallel, SizeArg};
 use std::path::{Path, PathBuf};
-use warpscope::figures::{figure, figures, Metrics, Outcome};
+use warpscope::figures::{figure, figures, Figure, Metrics, Outcome};
 #[cfg(not(target_arch = "wasm32"))]
 use warpscope::plot::figure_png;
 use warpscope::plot::figure_svg;
@@ -21,7 +21,7 @@ pub struct FigureCmd {
     /// The figure (see `warpscope figure --list`).
     #[arg(required_unless_present = "list")]
     name: Option<String>,
-    /// List the figures with the paper each reproduces and its claim.
+    /// List the figures (or only the one named) with the paper each reproduces and its claim.
     #[arg(long)]
     list: bool,
     #[arg(long, value_enum, default_value = "small")]
@@ -36,7 +36,7 @@ pub struct FigureCmd {
     #[arg(long, default_value_t = 520)]
     height: u32,
     /// Simulations run at once (default: the machine's hardware threads).
-    #[arg(long)]
+    #[arg(long, value_parser = jobs_parser())]
     jobs: Option<usize>,
 }
 
@@ -62,13 +62,15 @@ fn output_of(path: &Path) -> Result<Output, ConfigError> {
 impl FigureCmd {
     /// The text to print: the listing, or the figure's verdict and numbers.
     pub fn run(&self) -> Result<String, ConfigErrors> {
+        // Checked before anything else, so a bad name fails even with `--list`.
+        let named = self.name.as_deref().map(figure).transpose().map_err(|e| ConfigError::new("NAME", e))?;
         if self.list {
-            return Ok(listing());
+            return Ok(named.map_or_else(|| listing(&figures()), |f| listing(&[f])));
         }
-        let name = self.name.as_deref().unwrap_or_default();
-        let fig = figure(name).map_err(|e| ConfigError::new("NAME", e))?;
-        // Checked before simulating, so a bad name costs nothing.
+        let fig = named.expect("clap requires NAME without --list");
+        // Checked before simulating, so bad output arguments cost nothing.
         let output = self.out.as_deref().map(output_of).transpose()?;
+        check_size(self.width, self.height)?;
         let plan = fig.plan(self.size.into(), self.seed)?;
         let threads = self.jobs.unwrap_or_else(parallel::hardware_threads);
         let reports = parallel::map(&plan, threads, |r| {
@@ -97,14 +99,26 @@ impl FigureCmd {
         match kind {
             Output::Svg => write(figure_svg(&o.figure, self.width, self.height).map_err(fail)?),
             Output::Csv => write(o.figure.table().to_csv()),
-            Output::Png => figure_png(&o.figure, path, self.width, self.height).map_err(fail),
+            Output::Png => write_png(o, path, self.width, self.height).map_err(fail),
         }
     }
 }
 
-fn listing() -> String {
+/// Draws into a sibling file renamed over `path` once complete: plotters writes its
+/// buffer even when drawing fails, which would leave a partial PNG behind.
+fn write_png(o: &Outcome, path: &Path, width: u32, height: u32) -> Result<(), String> {
+    let partial = path.with_extension("partial.png");
+    let done = figure_png(&o.figure, &partial, width, height)
+        .and_then(|()| std::fs::rename(&partial, path).map_err(|e| format!("cannot write {}: {e}", path.display())));
+    if done.is_err() {
+        let _ = std::fs::remove_file(&partial);
+    }
+    done
+}
+
+fn listing(figs: &[Figure]) -> String {
     let mut out = String::new();
-    for f in figures() {
+    for f in figs {
         out.push_str(&format!("{:<12} {} — {}\n{:<12} {}\n", f.name, f.paper.citation(), f.title, "", f.claim));
     }
     out

@@ -2,7 +2,7 @@
 //! more kernels, one row per point, run on all cores. This is how parameter studies such as
 //! Optimal-TLP (a sweep over CTAs per SM) or the best SWL limit are done.
 
-use super::{columns, parallel, resolve_with, BaseArgs, SizeArg};
+use super::{check_names, check_path, columns, jobs_parser, kernel_names, parallel, resolve_with, BaseArgs, SizeArg};
 use serde_json::Value;
 use std::path::PathBuf;
 use warpscope::{ConfigError, ConfigErrors};
@@ -21,7 +21,7 @@ const DEFAULT_METRICS: &[&str] = &[
 #[derive(clap::Args)]
 pub struct SweepCmd {
     /// Preset machine to start from (see `warpscope list presets`).
-    #[arg(long, default_value = "medic-gtx480")]
+    #[arg(long, default_value = "medic-gtx480", conflicts_with = "config")]
     preset: String,
     /// A complete config file (JSON) to start from instead of the preset.
     #[arg(long)]
@@ -47,7 +47,7 @@ pub struct SweepCmd {
     #[arg(long)]
     out: Option<PathBuf>,
     /// Simulations run at once (default: the machine's hardware threads).
-    #[arg(long)]
+    #[arg(long, value_parser = jobs_parser())]
     jobs: Option<usize>,
 }
 
@@ -61,6 +61,7 @@ impl SweepCmd {
     /// Runs every point, writes the CSV if asked, and returns the table aligned for a
     /// terminal (the caller prints it).
     pub fn run(&self) -> Result<String, ConfigErrors> {
+        check_names("--kernel", "kernel", &self.kernel, &kernel_names())?;
         let axes = self.axes()?;
         let metrics: Vec<String> = if self.metrics.is_empty() {
             DEFAULT_METRICS.iter().map(|s| s.to_string()).collect()
@@ -102,9 +103,21 @@ impl SweepCmd {
         Ok(align(&table))
     }
 
-    /// `(path, values)` per `--set`, in the order given.
-    fn axes(&self) -> Result<Vec<(String, Vec<String>)>, ConfigErrors> {
-        self.sets.iter().map(|s| Ok(parse_axis("--set", s)?)).collect()
+    /// `(path, values)` per `--set`, in the order given; a path given twice is an error,
+    /// since its later values would silently override the earlier ones.
+    fn axes(&self) -> Result<Vec<(String, Vec<String>)>, ConfigError> {
+        let mut axes: Vec<(String, Vec<String>)> = Vec::new();
+        for s in &self.sets {
+            let (path, values) = parse_axis("--set", s)?;
+            if axes.iter().any(|(p, _)| *p == path) {
+                return Err(ConfigError::new(
+                    "--set",
+                    format!("`{path}` is given twice; give all its values in one --set {path}=V1,V2,..."),
+                ));
+            }
+            axes.push((path, values));
+        }
+        Ok(axes)
     }
 
     /// The cross product, kernels outermost, the first axis varying slowest.
@@ -131,9 +144,9 @@ impl SweepCmd {
 
 /// `PATH=V1,V2,...` given to `flag`: the path and its values, none empty.
 pub fn parse_axis(flag: &str, s: &str) -> Result<(String, Vec<String>), ConfigError> {
-    let (path, values) = s.split_once('=').ok_or_else(|| {
-        ConfigError::new(flag, format!("`{s}` is not PATH=V1,V2,... (e.g. core.max_ctas_per_sm=1,2,4)"))
-    })?;
+    const FORM: &str = "PATH=V1,V2,... (e.g. core.max_ctas_per_sm=1,2,4)";
+    let (path, values) = s.split_once('=').ok_or_else(|| ConfigError::new(flag, format!("`{s}` is not {FORM}")))?;
+    check_path(flag, s, path.trim(), FORM)?;
     let values: Vec<String> = values.split(',').map(|v| v.trim().to_string()).collect();
     if values.iter().any(String::is_empty) {
         return Err(ConfigError::new(flag, format!("`{s}` has an empty value")));
