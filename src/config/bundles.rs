@@ -78,18 +78,39 @@ pub fn apply_bundle(doc: &mut Value, name: &str) -> Result<(), ConfigError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::{parse_config_value, preset, L2BypassKind, WritePolicy};
+    use crate::config::{parse_config_value, preset, L2BypassKind};
 
     #[test]
     fn every_bundle_yields_a_valid_config() {
         for b in BUNDLES {
             let mut doc = serde_json::to_value(preset("medic-gtx480").unwrap()).unwrap();
             apply_bundle(&mut doc, b.name).unwrap();
-            let cfg = parse_config_value(doc).unwrap_or_else(|e| panic!("{}: {e}", b.name));
-            if matches!(cfg.l2.bypass, L2BypassKind::Medic | L2BypassKind::Rand | L2BypassKind::PcByp) {
-                assert_eq!(cfg.l2.write_policy, WritePolicy::WriteThrough, "{}", b.name);
+            parse_config_value(doc).unwrap_or_else(|e| panic!("{}: {e}", b.name));
+        }
+    }
+
+    #[test]
+    fn bundles_that_send_reads_to_dram_are_refused_over_a_write_back_l2() {
+        let mut refused = 0;
+        for b in BUNDLES {
+            let mut doc = serde_json::to_value(preset("medic-gtx480").unwrap()).unwrap();
+            apply_bundle(&mut doc, b.name).unwrap();
+            let bypass: L2BypassKind = serde_json::from_value(doc["l2"]["bypass"].clone()).unwrap();
+            apply_set(&mut doc, "l2.write_policy", "write_back").unwrap();
+            let to_dram = matches!(
+                bypass,
+                L2BypassKind::Medic | L2BypassKind::MedicReuse | L2BypassKind::Rand | L2BypassKind::PcByp
+            );
+            match parse_config_value(doc) {
+                Err(e) if to_dram => {
+                    assert!(e.to_string().contains("l2.bypass"), "{}: {e}", b.name);
+                    refused += 1;
+                }
+                Ok(_) if !to_dram => {}
+                other => panic!("{}: to_dram {to_dram}, got {:?}", b.name, other.map(|c| c.l2.bypass)),
             }
         }
+        assert!(refused >= 4, "medic, wbyp, medic_reuse, rand and pc_byp bypass to DRAM; refused {refused}");
     }
 
     #[test]

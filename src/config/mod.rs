@@ -304,7 +304,7 @@ pub struct L2Config {
     /// its GTX 480). The default, 128 B, moves a whole 128 B line in one cycle.
     #[serde(default = "defaults::data_port_bytes")]
     pub data_port_bytes: u32,
-    /// MSHR entries per partition.
+    /// MSHR entries per partition, split evenly among its banks (rounded up per bank).
     pub mshrs: u32,
     pub mshr_merge: u32,
     pub write_policy: WritePolicy,
@@ -312,7 +312,8 @@ pub struct L2Config {
     pub replacement: ReplacementKind,
     /// Entries of the partition's request queue towards DRAM.
     pub dram_queue: u32,
-    /// Entries of each bank's DRAM-to-L2 return queue, and of the L2-to-icnt queue.
+    /// Entries of each bank's DRAM-to-L2 return queue and of each L2-to-icnt queue; also
+    /// the most lookups in flight plus replies waiting in each bank.
     pub return_queue: u32,
     /// Victim tags kept per warp in each bank (FIFO), for miss classification.
     #[serde(default = "defaults::l2_vta_entries")]
@@ -387,7 +388,6 @@ pub struct DramTiming {
     pub t_rtp: u32,
     pub t_wr: u32,
     pub t_burst: u32,
-    pub t_rtrs: u32,
     /// Refresh interval; 0 disables refresh.
     pub t_refi: u32,
     pub t_rfc: u32,

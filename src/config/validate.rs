@@ -2,6 +2,7 @@
 
 use super::{Config, L2BypassKind, SetIndexKind, WritePolicy};
 use crate::cache::SetIndex;
+use crate::kernels::WARP_SIZE;
 use serde::Serialize;
 use std::fmt;
 
@@ -110,8 +111,12 @@ fn medic(k: &mut Checker, c: &Config) {
     if !(2..=16).contains(&m.counter_bits) {
         k.0.push(ConfigError::new("medic.counter_bits", format!("{} is outside 2..=16", m.counter_bits)));
     }
-    if m.profile_accesses as u64 >= 1u64 << m.counter_bits.clamp(2, 16) {
-        k.0.push(ConfigError::new("medic.profile_accesses", "must be below 2^counter_bits (the counters halve there)"));
+    let top_bit = 1u64 << (m.counter_bits.clamp(2, 16) - 1);
+    if m.profile_accesses as u64 >= top_bit {
+        k.0.push(ConfigError::new(
+            "medic.profile_accesses",
+            format!("must be below {top_bit}, 2^(counter_bits-1), where the counters halve"),
+        ));
     }
     for (field, v) in [
         ("medic.mostly_hit_ratio", m.mostly_hit_ratio),
@@ -208,7 +213,15 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     if let Some(n) = l1.bypass_slots.0 {
         k.positive("l1d.bypass_slots", n as u64);
     }
-    k.positive("l1d.mrpb_queue", l1.mrpb_queue as u64);
+    if (l1.mrpb_queue as usize) < WARP_SIZE {
+        k.0.push(ConfigError::new(
+            "l1d.mrpb_queue",
+            format!(
+                "{} is below {WARP_SIZE}: a warp's queue must hold one warp-load's requests (one per lane), or MRPB never issues it",
+                l1.mrpb_queue
+            ),
+        ));
+    }
     k.at_most("l1d.mrpb_queue", l1.mrpb_queue as u64, 1 << 16, "simulator limit");
     k.positive("l1d.mdb_interval", l1.mdb_interval as u64);
     k.positive("l1d.vta_entries", l1.vta_entries as u64);
@@ -217,7 +230,7 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     let ic = &c.icnt;
     k.positive("icnt.latency", ic.latency as u64);
     k.pow2("icnt.flit_bytes", ic.flit_bytes as u64);
-    let max_packet = (c.l1d.line_bytes.max(c.l2.line_bytes) as u64).div_ceil(ic.flit_bytes.max(1) as u64) + 1;
+    let max_packet = (c.l1d.line_bytes.max(c.l2.line_bytes) as u64).div_ceil(ic.flit_bytes.max(1) as u64);
     if (ic.input_buffer_flits as u64) < max_packet {
         k.0.push(ConfigError::new(
             "icnt.input_buffer_flits",
