@@ -116,6 +116,12 @@ impl TagArray {
         old
     }
 
+    /// Whether evicting (set, way) would need a write-back: a valid, dirty line.
+    pub fn is_dirty(&self, set: usize, way: usize) -> bool {
+        let l = &self.lines[set * self.ways + way];
+        l.valid && l.dirty
+    }
+
     /// Completes a reserved line's fill. Returns false if the block is not reserved here.
     pub fn fill(&mut self, block: u64) -> bool {
         match self.probe(block) {

@@ -45,7 +45,7 @@ struct CtaSlot {
     warps: u32,
 }
 
-/// Where an SM's requests enter the request network.
+/// The SM's ends of the two networks: requests leave by one, replies arrive by the other.
 pub struct Ports<'a> {
     pub req_net: &'a mut Crossbar,
     pub reply_net: &'a mut Crossbar,
@@ -91,7 +91,7 @@ pub struct Sm {
     /// Thread-block ba/bg tagging (coordinated and dynamic-only bypassing).
     pub tb: Option<TbBypass>,
     max_ctas: u32,
-    /// Per-PC (L1 accesses, L1 hits) when profiling.
+    /// Per-PC (L1 accesses, L1 hits including hits on a pending line) when profiling.
     pc_counts: Option<BTreeMap<u32, (u64, u64)>>,
     /// The core cycle being ticked.
     now: u64,
@@ -496,7 +496,8 @@ impl Sm {
             .min()
     }
 
-    /// Accounts for `cycles` skipped while the LD/ST unit waited on a refusal.
+    /// Accounts for `cycles` skipped: the L1's bypass occupancy always, and the LD/ST
+    /// unit's stall if it waited on a refusal.
     pub fn account_skipped(&mut self, cycles: u64) {
         self.l1.account_bypass_occupancy(cycles);
         if self.ldst.stalled.is_some() {

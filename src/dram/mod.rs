@@ -117,6 +117,11 @@ impl DramChannel {
     }
 
     /// The oldest read whose data is complete by `now`.
+    /// The oldest finished read, if its data is back by `now`.
+    pub fn peek_done(&self, now: u64) -> Option<&MemReq> {
+        self.in_flight.front().filter(|(t, _)| *t <= now).map(|(_, r)| r)
+    }
+
     pub fn pop_done(&mut self, now: u64) -> Option<MemReq> {
         if self.in_flight.front()?.0 > now {
             return None;

@@ -73,7 +73,8 @@ impl Crossbar {
         }
     }
 
-    /// Flits for a packet carrying `bytes` of data plus a header flit's worth of address.
+    /// Flits for a packet carrying `data_bytes`: the address rides in the first data flit,
+    /// and a packet without data (a request or write ack) still takes one.
     pub fn flits_for(&self, data_bytes: u32) -> u32 {
         1.max(data_bytes.div_ceil(self.flit_bytes))
     }

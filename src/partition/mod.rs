@@ -26,6 +26,8 @@ pub struct Partition {
     /// Reply ports (`l2.reply_ports`).
     reply_ports: usize,
     reply_queue: ReplyQueueKind,
+    /// The first reply port whose queue the banks fill this cycle (after the last one filled).
+    fill_rr: usize,
     /// The first reply port the unified queue's head tries (after the last one used).
     reply_rr: usize,
     dram_queue: DramQueue,
@@ -53,6 +55,7 @@ impl Partition {
             out_rr: 0,
             reply_ports: l2.reply_ports as usize,
             reply_queue: l2.reply_queue,
+            fill_rr: 0,
             reply_rr: 0,
             dram_queue: BoundedQueue::new(l2.dram_queue),
             dram: DramChannel::new(cfg, id as u32),
@@ -101,28 +104,38 @@ impl Partition {
                 }
             }
         }
-        // Banks move up to one reply per reply port into the queues each cycle, in turn.
-        let n = self.out_queues.len();
-        for i in 0..self.reply_ports {
-            let q = &mut self.out_queues[i % n];
-            if !q.has_room(1) {
-                continue;
-            }
-            for k in 0..nb {
-                let b = (self.out_rr + k) % nb;
-                if let Some(r) = self.banks[b].responses.pop_front() {
-                    q.push(r);
-                    self.out_rr = (b + 1) % nb;
-                    progress = true;
-                    break;
-                }
-            }
-        }
+        progress |= self.queue_replies();
         if let Some(&(ready, ref head)) = self.dram_queue.front() {
             if ready <= now.l2 && self.dram.can_accept(head.kind) {
                 let (_, req) = self.dram_queue.pop().expect("head exists");
                 self.dram.push(req, now.dram);
                 progress = true;
+            }
+        }
+        progress
+    }
+
+    /// Banks move up to one reply per reply port into the queues each L2 cycle, taking banks
+    /// and ports in turn, so that one reply a cycle alternates between per-port queues.
+    fn queue_replies(&mut self) -> bool {
+        let (nb, n) = (self.banks.len(), self.out_queues.len());
+        let mut progress = false;
+        let (ports, first) = (self.reply_ports, self.fill_rr);
+        for k in 0..ports {
+            let i = (first + k) % ports;
+            let q = &mut self.out_queues[i % n];
+            if !q.has_room(1) {
+                continue;
+            }
+            for j in 0..nb {
+                let b = (self.out_rr + j) % nb;
+                if let Some(r) = self.banks[b].responses.pop_front() {
+                    q.push(r);
+                    self.out_rr = (b + 1) % nb;
+                    self.fill_rr = (i + 1) % ports;
+                    progress = true;
+                    break;
+                }
             }
         }
         progress
@@ -207,9 +220,13 @@ impl Partition {
     /// DRAM clock: the channel's own work, then finished reads into the return queues.
     pub fn tick_dram(&mut self, now: &Now) -> bool {
         let mut progress = self.dram.tick(now.dram);
-        while self.returns.iter().all(|q| q.has_room(1)) {
-            let Some(r) = self.dram.pop_done(now.dram) else { break };
+        // Data leaves the channel in order; only the head's own bank queue must have room.
+        while let Some(r) = self.dram.peek_done(now.dram) {
             let b = self.bank_of(r.local);
+            if !self.returns[b].has_room(1) {
+                break;
+            }
+            let r = self.dram.pop_done(now.dram).expect("peeked");
             self.returns[b].push(r);
             progress = true;
         }
@@ -321,6 +338,20 @@ mod tests {
             p.out_queues[id as usize % n].push(r);
         }
         (p, net)
+    }
+
+    #[test]
+    fn one_reply_a_cycle_alternates_between_per_port_queues() {
+        let mut cfg = preset("medic-gtx480").unwrap();
+        cfg.l2.reply_ports = 2;
+        let mut p = Partition::new(&cfg, 0);
+        for cycle in 0..4u64 {
+            p.banks[cycle as usize % 2].responses.push_back(MemReq::new(cycle, cycle * 128, AccessKind::Read, 128));
+            assert!(p.queue_replies());
+        }
+        let ids = |q: &BoundedQueue<MemReq>| q.iter().map(|r| r.id).collect::<Vec<_>>();
+        assert_eq!((ids(&p.out_queues[0]), ids(&p.out_queues[1])), (vec![0, 2], vec![1, 3]));
+        assert!(!p.queue_replies(), "nothing left to move");
     }
 
     #[test]

@@ -1,11 +1,12 @@
 //! Per-warp L2 hit ratios and MeDiC's warp types.
 
-use crate::cache::l2::warp_type::{WarpType, WarpTypeTable};
+use crate::cache::l2::warp_type::{type_index, WarpType, WarpTypeTable};
 use crate::cache::l2::WarpL2Counters;
 use serde::{Deserialize, Serialize};
 
-/// Fractions of warps (with at least one L2 read) of each type, by L2 hit ratio:
-/// all-hit 100 %, mostly-hit >= 70 %, balanced, mostly-miss <= 20 %, all-miss 0 %.
+/// Fractions of warps (with at least one L2 read) of each type, by whole-run L2 hit ratio
+/// and the configured boundaries (by default all-hit 100 %, mostly-hit >= 70 %, balanced,
+/// mostly-miss <= 20 %, all-miss 0 %).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct WarpTypes {
     pub all_hit: f64,
@@ -148,18 +149,7 @@ pub fn warp_report(c: &WarpL2Counters, table: &WarpTypeTable, sampled: usize) ->
         let r = h as f64 / a as f64;
         sum += r;
         hist[((r * 10.0) as usize).min(9)] += 1;
-        let t = if h == a {
-            0
-        } else if h == 0 {
-            4
-        } else if r >= 0.7 {
-            1
-        } else if r <= 0.2 {
-            3
-        } else {
-            2
-        };
-        n[t] += 1;
+        n[type_index(table.classify_nominal(h, a)) - 1] += 1;
     }
     let f = |k: u64| if count == 0 { 0.0 } else { k as f64 / count as f64 };
     WarpReport {
@@ -208,5 +198,9 @@ mod tests {
         assert_eq!((t.all_hit, t.mostly_hit, t.mostly_miss, t.all_miss), (1.0 / 6.0, 1.0 / 6.0, 1.0 / 6.0, 1.0 / 6.0));
         assert!((t.balanced - 2.0 / 6.0).abs() < 1e-12);
         assert_eq!(r.l2_hit_ratio_histogram, vec![1, 0, 1, 1, 0, 1, 0, 1, 0, 1]);
+        // The configured boundaries, not the paper's defaults, sort the warps.
+        let m = crate::config::MedicConfig { mostly_hit_ratio: 0.8, mostly_miss_ratio: 0.3, ..Default::default() };
+        let t = warp_report(&c, &WarpTypeTable::new(&m), 8).types;
+        assert_eq!((t.mostly_hit, t.mostly_miss), (0.0, 2.0 / 6.0), "7/10 is balanced, 3/10 mostly-miss");
     }
 }

@@ -164,7 +164,8 @@ impl L2Bank {
             Some(Blocked::Response)
         } else if is_write {
             let through = self.write_policy == WritePolicy::WriteThrough || head.l2_no_alloc;
-            let needs_dram = through || matches!(probe, Probe::Miss { victim: Some(_), .. });
+            let needs_dram =
+                through || matches!(probe, Probe::Miss { set, victim: Some(way) } if self.tags.is_dirty(set, way));
             (needs_dram && !dram_q.has_room(1)).then_some(Blocked::DramQueue)
         } else if hit {
             None
@@ -314,7 +315,7 @@ impl L2Bank {
                 if now.l2 < self.fill_free {
                     return false;
                 }
-                self.fill_blocked = !dram_q.has_room(1);
+                self.fill_blocked = self.tags.is_dirty(set, way) && !dram_q.has_room(1);
                 if self.fill_blocked {
                     stats.rsfail.dram_queue += 1;
                     return false;
@@ -483,5 +484,47 @@ mod tests {
         }
         assert_eq!(done, vec![10, 14], "a 128 B line holds a 32 B fill port 4 cycles");
         assert_eq!(r.bank.responses.len(), 2);
+    }
+
+    #[test]
+    fn a_fill_waits_for_dram_queue_room_only_to_write_back_a_dirty_victim() {
+        let mut r = Rig::new(WritePolicy::WriteBack);
+        // Bank 0 of 2 has 32 sets of 16 ways: lines 64 k of the partition share its set 0.
+        let line = |k: u64| (64 * k) << 7;
+        let fill_at = |r: &mut Rig, now: u64, f: &MemReq| {
+            let at = Now { l2: now, core: now, ..Now::default() };
+            r.bank.fill(&at, f, &mut r.dram_q, &mut r.next_id, &mut r.stats, &mut r.shared)
+        };
+        let fetch = |r: &mut Rig| r.dram_q.pop().expect("the miss's fetch").1;
+        let clog = |r: &mut Rig| {
+            while r.dram_q.has_room(1) {
+                r.dram_q.push((0, MemReq::new(0, 0, AccessKind::Read, 128)));
+            }
+        };
+        r.push(AccessKind::Read, 128, line(0));
+        r.lookups(1);
+        let f = fetch(&mut r);
+        clog(&mut r);
+        assert!(fill_at(&mut r, 10, &f), "an empty way needs no write-back");
+        while r.dram_q.pop().is_some() {}
+        // Fifteen whole-line stores allocate the other ways dirty; a read then misses.
+        for k in 1..16 {
+            r.push(AccessKind::Write, 128, line(k));
+        }
+        r.push(AccessKind::Read, 128, line(16));
+        r.lookups(100);
+        let f = fetch(&mut r);
+        assert!(r.dram_q.is_empty(), "no write-back yet");
+        clog(&mut r);
+        assert!(fill_at(&mut r, 200, &f), "the LRU victim, line 0, is clean");
+        while r.dram_q.pop().is_some() {}
+        r.push(AccessKind::Read, 128, line(17));
+        assert!(r.lookups(300).len() == 1);
+        let f2 = fetch(&mut r);
+        clog(&mut r);
+        assert!(!fill_at(&mut r, 300, &f2), "the LRU victim, line 1, is dirty and the queue full");
+        r.dram_q.pop();
+        assert!(fill_at(&mut r, 301, &f2));
+        assert!(r.dram_q.iter_mut().any(|(_, w)| w.writeback && w.local == line(1)), "line 1 written back");
     }
 }

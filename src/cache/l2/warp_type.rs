@@ -124,6 +124,12 @@ impl WarpTypeTable {
         self.classify_with(hits, accesses, self.boundary)
     }
 
+    /// The type of a warp's whole-run `hits` out of `accesses` under the configured (not the
+    /// dynamically lowered) boundaries: the characterisation of the paper's Table II.
+    pub fn classify_nominal(&self, hits: u32, accesses: u32) -> WarpType {
+        self.classify_with(hits, accesses, self.base_miss_ratio)
+    }
+
     /// The boundary that was in force during window `w`.
     fn boundary_at(&self, w: u64) -> f64 {
         match self.past_boundaries.binary_search_by_key(&w, |p| p.0) {
@@ -236,8 +242,8 @@ impl WarpTypeTable {
         self.reads_by_type[i] += 1;
     }
 
-    /// L2 hits of `warp` in window `w` (0 when it read nothing then or that window's
-    /// record is gone); PCAL grants tokens by them.
+    /// L2 hits of `warp` in window `w` (0 when it read nothing then); PCAL grants tokens
+    /// by them.
     pub fn hits_in(&self, warp: u32, w: u64) -> u32 {
         let Some(s) = self.warps.get(warp as usize) else { return 0 };
         if s.window == w {
