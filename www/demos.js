@@ -125,7 +125,7 @@ export const DEMOS = [
   {
     id: 'medic',
     title: 'MeDiC against the baseline',
-    text: 'pvc with and without MeDiC (bypass + insertion + warp-aware DRAM scheduling): compare the L2 queuing latency and the warp types. "Read latency by stage of the trip" shows where the time goes: an L2 hit waits about 110 core cycles at the partition (port wait + L2 queue, what WByp shortens) but about 200 for and on the reply network, which bypassed reads use too. "L2 reads by the type their warp held" shows hardly any read comes from a warp typed mostly-miss or all-miss, so WByp has little to bypass.',
+    text: 'pvc with and without MeDiC (bypass + insertion + warp-aware DRAM scheduling): compare the L2 queuing latency and the warp types. "Read latency by stage of the trip" shows where the time goes: an L2 hit waits about 100 core cycles at the partition (port wait + L2 queue, what WByp shortens) but about 180 for and on the reply network, which bypassed reads use too. "L2 reads by the type their warp held" shows hardly any read comes from a warp typed mostly-miss or all-miss, so WByp has little to bypass.',
     runs: [
       { preset: 'medic-gtx480', kernel: 'pvc', size: 'small', seed: 1, sets: {} },
       {

@@ -114,8 +114,10 @@ fn speedups(runs: &[(RunSpec, Metrics)]) -> Outcome {
             if most_bypassable < 1.0 { ", so WByp has little to bypass" } else { "" }
         )
     };
-    let checks =
-        [medic > 1.0, others.iter().all(|s| medic >= h(s)), ["WIP", "WMS", "WByp"].iter().all(|s| medic >= h(s))];
+    // Gains within 1 % are the noise of a perturbed schedule (a few thousand reads sent to
+    // DRAM instead of the L2 move one kernel by 3 %), not the paper's effect.
+    let ahead = |of: f64| medic > of + 0.01;
+    let checks = [ahead(1.0), others.iter().all(|s| ahead(h(s))), ["WIP", "WMS", "WByp"].iter().all(|s| ahead(h(s)))];
     let summary = format!(
         "MeDiC {} over the baseline (paper +41.5 %); WIP {}, WMS {}, WByp {}; the best other policy is {} at {}.{bypass_note}",
         change(medic),

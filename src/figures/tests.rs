@@ -82,3 +82,14 @@ fn agreement_counts_the_checks_that_hold() {
     assert_eq!(Agreement::of(&[true, false]), Agreement::Partly);
     assert_eq!(Agreement::of(&[false, false]), Agreement::Differs);
 }
+
+#[test]
+fn medic_gains_within_one_percent_do_not_agree_with_fig11() {
+    let f = figure("medic-fig11").unwrap();
+    let verdict = |medic: f64| {
+        let metrics = f.specs().iter().map(|s| with_ipc(if s.series == "MeDiC" { medic } else { 1.0 })).collect();
+        f.build(metrics).unwrap().verdict.agreement
+    };
+    assert_eq!(verdict(1.005), Agreement::Differs);
+    assert_eq!(verdict(1.05), Agreement::Agrees);
+}
