@@ -129,6 +129,34 @@ impl L2Bank {
         ev
     }
 
+    /// Puts `block` into (set, way) for `cause` where the insertion policy says, and deals
+    /// with the victim: both policies hear of the eviction, and a dirty victim is queued for
+    /// DRAM, ready at L2 cycle `ready`.
+    #[allow(clippy::too_many_arguments)]
+    fn install(
+        &mut self,
+        set: usize,
+        way: usize,
+        block: u64,
+        cause: &MemReq,
+        ready: u64,
+        dram_q: &mut DramQueue,
+        next_id: &mut u64,
+        stats: &mut L2Stats,
+        shared: &mut L2Shared,
+    ) {
+        let pos = self.insertion.position(cause.warp_type, block, self.ways);
+        let Some(ev) = self.allocate(set, way, block, self.owner(cause), pos) else { return };
+        stats.evictions += 1;
+        self.insertion.on_evict(ev.block);
+        let bank = (cause.local >> self.line_shift) % self.banks;
+        shared.on_evict(line_key(cause.partition, ev.block * self.banks + bank));
+        if ev.dirty {
+            dram_q.push((ready, self.writeback(ev.block, cause, next_id)));
+            stats.writebacks += 1;
+        }
+    }
+
     /// The bank's block number of a partition-local address.
     fn block(&self, local: u64) -> u64 {
         (local >> self.line_shift) / self.banks
@@ -187,7 +215,7 @@ impl L2Bank {
         let ready = now + self.tag_latency;
         if is_write {
             stats.writes += 1;
-            let array_bytes = self.write(req, probe, ready, dram_q, next_id, stats);
+            let array_bytes = self.write(req, probe, ready, dram_q, next_id, stats, shared);
             self.port_free = now + self.port_cycles(array_bytes);
             return true;
         }
@@ -223,6 +251,7 @@ impl L2Bank {
 
     /// Applies a store; returns the bytes it wrote into the data array (none on a miss
     /// that does not allocate).
+    #[allow(clippy::too_many_arguments)]
     fn write(
         &mut self,
         req: MemReq,
@@ -231,6 +260,7 @@ impl L2Bank {
         dram_q: &mut DramQueue,
         next_id: &mut u64,
         stats: &mut L2Stats,
+        shared: &mut L2Shared,
     ) -> u32 {
         let block = self.block(req.local);
         let through = self.write_policy == WritePolicy::WriteThrough || req.l2_no_alloc;
@@ -243,14 +273,7 @@ impl L2Bank {
                 false
             }
             (false, Probe::Miss { set, victim: Some(way) }) => {
-                if let Some(ev) = self.allocate(set, way, block, self.owner(&req), 0) {
-                    stats.evictions += 1;
-                    self.insertion.on_evict(ev.block);
-                    if ev.dirty {
-                        dram_q.push((ready, self.writeback(ev.block, &req, next_id)));
-                        stats.writebacks += 1;
-                    }
-                }
+                self.install(set, way, block, &req, ready, dram_q, next_id, stats, shared);
                 self.tags.set_dirty(set, way);
                 true
             }
@@ -321,17 +344,7 @@ impl L2Bank {
                     return false;
                 }
                 self.fill_free = now.l2 + self.port_cycles(self.line_bytes);
-                let pos = self.insertion.position(reply.warp_type, block, self.ways);
-                if let Some(ev) = self.allocate(set, way, block, self.owner(reply), pos) {
-                    stats.evictions += 1;
-                    self.insertion.on_evict(ev.block);
-                    let bank = (reply.local >> self.line_shift) % self.banks;
-                    shared.on_evict(line_key(reply.partition, ev.block * self.banks + bank));
-                    if ev.dirty {
-                        dram_q.push((0, self.writeback(ev.block, reply, next_id)));
-                        stats.writebacks += 1;
-                    }
-                }
+                self.install(set, way, block, reply, 0, dram_q, next_id, stats, shared);
             }
             Probe::Hit { set, way } => self.tags.touch(set, way),
             _ => {}
