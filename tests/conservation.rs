@@ -27,6 +27,12 @@ fn check_run(preset_name: &str, traffic: RandomTraffic, tweak: impl FnOnce(&mut 
     // Every request that left an SM reached the L2 exactly once.
     assert_eq!(r.l2.accesses, r.l1d.misses - r.l1d.pending_hits + r.l1d.bypassed + r.l1d.stores);
     assert_eq!(r.partitions.requests.iter().sum::<u64>(), r.l2.accesses);
+    // Each request crossed the request network once and got one packet back, and no link
+    // carried more than a flit a cycle.
+    assert_eq!(r.icnt.request.packets, r.l2.accesses);
+    assert_eq!(r.icnt.reply.packets, r.icnt.request.packets);
+    assert!(r.icnt.reply.flits >= r.icnt.reply.packets);
+    assert!([&r.icnt.request, &r.icnt.reply].iter().all(|n| n.link_utilization > 0.0 && n.link_utilization <= 1.0));
     check_trips(&r);
     assert!(sim.drain(1_000_000), "the memory system drains");
     let r = build_report(&sim);

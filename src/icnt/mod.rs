@@ -21,8 +21,9 @@ struct Packet {
 pub struct CrossbarStats {
     pub packets: u64,
     pub flits: u64,
-    /// Cycles a destination had a packet waiting for it but was busy or full.
-    pub contention_cycles: u64,
+    /// Cycles a free destination had a packet ready for it (at the head of a free source)
+    /// but no room for it in its ejection buffer.
+    pub ejection_full_cycles: u64,
 }
 
 #[derive(Debug, Clone)]
@@ -77,6 +78,11 @@ impl Crossbar {
     /// and a packet without data (a request or write ack) still takes one.
     pub fn flits_for(&self, data_bytes: u32) -> u32 {
         1.max(data_bytes.div_ceil(self.flit_bytes))
+    }
+
+    /// Injection links (sources).
+    pub fn sources(&self) -> usize {
+        self.inputs.len()
     }
 
     pub fn can_push(&self, src: usize, flits: u32) -> bool {
@@ -144,7 +150,7 @@ impl Crossbar {
                 break;
             }
             if waiting {
-                self.stats.contention_cycles += 1;
+                self.stats.ejection_full_cycles += 1;
             }
         }
         progress

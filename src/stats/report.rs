@@ -7,8 +7,9 @@ use super::Histogram;
 use crate::cache::l1::{L1Stats, RsFailCounts};
 use crate::cache::l2::{L2RsFail, L2Stats};
 use crate::cache::vta::MissClassCounts;
-use crate::clock::{CORE, DRAM};
+use crate::clock::{CORE, DRAM, ICNT};
 use crate::config::Config;
+use crate::icnt::Crossbar;
 use crate::mem::CacheOp;
 use crate::sim::{LaunchRecord, Series, Simulator};
 use serde::Serialize;
@@ -33,6 +34,7 @@ pub struct Report {
     pub l2: L2Report,
     pub dram: DramReport,
     pub partitions: PartitionReport,
+    pub icnt: IcntReport,
     pub latency: LatencyReport,
     pub warps: WarpReport,
     /// Coordinated L1 bypassing, when `l1d.bypass` tags loads or thread blocks.
@@ -100,6 +102,10 @@ pub struct L2Report {
     pub writes: u64,
     pub write_hits: u64,
     pub writebacks: u64,
+    /// DRAM returns the banks took (one per missed line however many reads merged into it;
+    /// bypassed reads pass by), and valid lines that fills or allocating stores evicted.
+    pub fills: u64,
+    pub evictions: u64,
     /// Reads the bypass policy sent from the partition's port straight to DRAM.
     pub bypassed: u64,
     /// Requests that looked up the L2 without being allowed to allocate.
@@ -127,6 +133,35 @@ pub struct DramReport {
     pub banks_per_warp_load: f64,
     /// WG-M coordination messages delivered between controllers.
     pub coordination_messages: u64,
+}
+
+/// The two crossbars: SMs to partition ports, and partition reply ports back to the SMs.
+#[derive(Debug, Clone, Serialize)]
+pub struct IcntReport {
+    pub request: NetReport,
+    pub reply: NetReport,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct NetReport {
+    pub packets: u64,
+    pub flits: u64,
+    /// Flits over injection-link cycles: how busy the sources' links were on average.
+    pub link_utilization: f64,
+    pub ejection_full_cycles: u64,
+}
+
+impl NetReport {
+    fn of(net: &Crossbar, icnt_cycles: f64) -> Self {
+        let s = &net.stats;
+        let link_cycles = icnt_cycles * net.sources() as f64;
+        Self {
+            packets: s.packets,
+            flits: s.flits,
+            link_utilization: if link_cycles > 0.0 { s.flits as f64 / link_cycles } else { 0.0 },
+            ejection_full_cycles: s.ejection_full_cycles,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -219,6 +254,12 @@ fn units() -> BTreeMap<&'static str, &'static str> {
         ("dram.banks_per_warp_load", "DRAM banks (channel, bank) a warp-load's DRAM-served requests used"),
         ("dram.coordination_messages", "WG-M (warp, score) messages delivered between controllers"),
         ("partitions.requests", "requests arrived from the SMs per partition"),
+        ("icnt.request.link_utilization", "flits / (icnt cycles x SM injection links)"),
+        ("icnt.reply.link_utilization", "flits / (icnt cycles x partition reply ports)"),
+        ("icnt.request.ejection_full_cycles", "icnt cycles, summed over partition ports"),
+        ("icnt.reply.ejection_full_cycles", "icnt cycles, summed over SMs"),
+        ("l2.fills", "DRAM returns taken by the banks (bypassed reads not counted)"),
+        ("l2.evictions", "valid lines replaced by fills or allocating stores"),
         ("latency.avg_warp_load_latency", "core cycles (load issue to its last request back)"),
         ("latency.avg_memory_latency", "core cycles (request leaves the SM to data back)"),
         ("latency.avg_divergence", "core cycles (last minus first return, warp-loads of >= 2 requests)"),
@@ -319,6 +360,8 @@ pub fn build_report(sim: &Simulator) -> Report {
         writes: l2s.writes,
         write_hits: l2s.write_hits,
         writebacks: l2s.writebacks,
+        fills: l2s.fills,
+        evictions: l2s.evictions,
         bypassed: l2s.bypassed,
         no_allocate: l2s.no_allocate,
         reservation_fails: l2s.rsfail,
@@ -364,6 +407,12 @@ pub fn build_report(sim: &Simulator) -> Report {
         requests,
     };
 
+    let icnt_cycles = cycles as f64 * sim.clocks.period_ns(CORE) / sim.clocks.period_ns(ICNT);
+    let icnt = IcntReport {
+        request: NetReport::of(&sim.req_net, icnt_cycles),
+        reply: NetReport::of(&sim.reply_net, icnt_cycles),
+    };
+
     let ls = &sim.loads;
     let latency = LatencyReport {
         warp_loads: ls.warp_loads,
@@ -399,6 +448,7 @@ pub fn build_report(sim: &Simulator) -> Report {
         l2,
         dram,
         partitions,
+        icnt,
         latency,
         warps: warp_report(&sim.warp_l2, &sim.l2_shared.table, cfg.medic.sampled_warps as usize),
         bypass: bypass_report(sim),

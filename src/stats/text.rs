@@ -50,6 +50,12 @@ pub fn render_text(r: &Report) -> String {
     );
     let _ =
         writeln!(s, "partitions  requests {:?} (max/mean {:.2})", r.partitions.requests, r.partitions.max_over_mean);
+    let _ = writeln!(
+        s,
+        "icnt        request links {:.1} % busy, reply links {:.1} % busy (flits per link-cycle)",
+        r.icnt.request.link_utilization * 100.0,
+        r.icnt.reply.link_utilization * 100.0
+    );
     let l = &r.latency;
     let _ = writeln!(
         s,
