@@ -258,3 +258,85 @@ fn a_zero_bench_repeat_is_a_parse_error() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--repeat"), "{}", stderr(&o));
 }
+
+/// Writes `text` to a per-test temp file and returns its path.
+fn temp_config(tag: &str, text: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("warpscope-cli-{tag}-{}.json", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn a_config_file_that_gives_a_key_twice_is_refused_with_its_section_and_line() {
+    let full = stdout(&warpscope(&["config"]));
+    let twice = full.replacen("\"size_kb\": 16,", "\"size_kb\": 16, \"size_kb\": 32,", 1);
+    assert_ne!(twice, full, "the L1 size appears in the preset");
+    let path = temp_config("twice", &twice);
+    let o = warpscope(&["run", "--kernel", "bfs", "--size", "tiny", "--config", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).ok();
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.starts_with("error: l1d: duplicate field `size_kb` at line"), "{err}");
+}
+
+#[test]
+fn fields_a_config_file_leaves_out_are_named_and_reachable_by_set() {
+    let mut doc: Value = serde_json::from_str(&stdout(&warpscope(&["config"]))).unwrap();
+    doc["l2"].as_object_mut().unwrap().remove("reply_ports");
+    doc.as_object_mut().unwrap().remove("medic");
+    let path = temp_config("left-out", &doc.to_string());
+    let config = path.to_str().unwrap();
+    let o = warpscope(&["config", "--config", config, "--set", "l2.reply_ports=3"]);
+    let compared =
+        warpscope(&["compare", "--config", config, "--policies", "wbyp", "--kernels", "bfs", "--size", "tiny"]);
+    std::fs::remove_file(&path).ok();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let resolved: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(resolved["l2"]["reply_ports"], 3);
+    assert!(resolved["medic"]["reset_interval"].as_u64().is_some(), "a left-out section takes its defaults");
+    let note = stderr(&o);
+    assert!(note.starts_with("note: ") && note.contains("leaves out l2.reply_ports, medic;"), "{note}");
+    assert!(compared.status.success(), "{}", stderr(&compared));
+    assert_eq!(stderr(&compared).matches("leaves out").count(), 1, "one note for all of compare's machines");
+}
+
+#[test]
+fn malformed_config_files_name_the_flag_and_the_file() {
+    for (tag, text, want) in [
+        ("eof", "{\"name\": 3", "malformed JSON: EOF while parsing"),
+        ("trailing", "{\"name\": \"x\"} x", "malformed JSON: trailing characters"),
+    ] {
+        let path = temp_config(tag, text);
+        let o = warpscope(&["run", "--kernel", "bfs", "--size", "tiny", "--config", path.to_str().unwrap()]);
+        std::fs::remove_file(&path).ok();
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{tag}: {err}");
+        assert!(err.starts_with("error: --config: ") && err.contains(want), "{tag}: {err}");
+    }
+}
+
+#[test]
+fn an_unknown_kernel_names_the_flag() {
+    for cmd in ["run", "inspect"] {
+        let o = warpscope(&[cmd, "--kernel", "nope", "--size", "tiny"]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{cmd}: {err}");
+        assert!(err.starts_with("error: --kernel: unknown kernel `nope`; valid kernels are: atax,"), "{cmd}: {err}");
+    }
+}
+
+#[test]
+fn a_run_stopped_by_the_watchdog_exits_3_in_every_command() {
+    let stop = "stats.watchdog_cycles=1";
+    let runs: [&[&str]; 3] = [
+        &["run", "--kernel", "bfs", "--size", "tiny", "--set", stop],
+        &["compare", "--policies", "medic", "--kernels", "bfs", "--size", "tiny", "--set", stop],
+        &["sweep", "--kernel", "bfs", "--size", "tiny", "--set", stop, "--set", "l2.ports=1,2"],
+    ];
+    for args in runs {
+        let o = warpscope(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {err}");
+        assert!(err.contains("watchdog: no progress for 2 core cycles"), "{args:?}: {err}");
+    }
+}

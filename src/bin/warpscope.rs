@@ -9,6 +9,8 @@ mod classify;
 mod compare;
 #[path = "warpscope/dram.rs"]
 mod dram;
+#[path = "warpscope/failure.rs"]
+mod failure;
 #[path = "warpscope/figure.rs"]
 mod figure;
 #[path = "warpscope/parallel.rs"]
@@ -19,9 +21,11 @@ mod plot_cmd;
 mod sweep;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use failure::Failure;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use warpscope::config::{
     self, apply_bundle, apply_set, parse_config_value, preset, preset_names, ConfigError, ConfigErrors,
@@ -217,16 +221,16 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e}");
-            ExitCode::from(1)
+            e.exit_code()
         }
     }
 }
 
-fn dispatch(cmd: Command) -> Result<ExitCode, ConfigErrors> {
+fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
     match cmd {
         Command::Run { machine, kernel, size, seed, max_cycles, format } => {
             let cfg = resolve(&machine)?;
-            let mut sim = Simulator::new(cfg, &kernel, size.into(), seed)?;
+            let mut sim = Simulator::new(cfg, &kernel, size.into(), seed).map_err(kernel_flag)?;
             sim.run_until(max_cycles.unwrap_or(u64::MAX));
             let report = build_report(&sim);
             match format {
@@ -249,7 +253,7 @@ fn dispatch(cmd: Command) -> Result<ExitCode, ConfigErrors> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Inspect { kernel, size, seed, format } => {
-            let bench = warpscope::kernels::build(&kernel, size.into(), seed)?;
+            let bench = warpscope::kernels::build(&kernel, size.into(), seed).map_err(|e| kernel_flag(e.into()))?;
             let launches = warpscope::kernels::inspect::summarize(&bench);
             match format {
                 Format::Json => outln!("{}", serde_json::to_string_pretty(&launches).expect("summaries serialize")),
@@ -295,6 +299,14 @@ fn dispatch(cmd: Command) -> Result<ExitCode, ConfigErrors> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The library names a bad kernel `kernel` (the page's field); here it is the `--kernel` flag.
+fn kernel_flag(mut e: ConfigErrors) -> ConfigErrors {
+    for err in e.0.iter_mut().filter(|err| err.field == "kernel") {
+        err.field = "--kernel".into();
+    }
+    e
 }
 
 fn resolve(m: &MachineArgs) -> Result<Config, ConfigErrors> {
@@ -391,12 +403,7 @@ fn read_input(path: &Path) -> Result<String, String> {
 /// The starting document (preset or file), then the policy bundle, then every `--set`, validated.
 fn resolve_with(m: &BaseArgs, bundle: Option<&str>) -> Result<Config, ConfigErrors> {
     let mut doc: Value = match &m.config {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| ConfigError::new("--config", format!("cannot read {}: {e}", path.display())))?;
-            serde_json::from_str(&text)
-                .map_err(|e| ConfigError::new("--config", format!("{} is not valid JSON: {e}", path.display())))?
-        }
+        Some(path) => config_file(path)?,
         None => {
             let cfg = preset(&m.preset).ok_or_else(|| {
                 ConfigError::new(
@@ -418,6 +425,29 @@ fn resolve_with(m: &BaseArgs, bundle: Option<&str>) -> Result<Config, ConfigErro
         apply_set(&mut doc, path.trim(), value.trim())?;
     }
     parse_config_value(doc)
+}
+
+/// A config file as a complete document: read strictly (no key twice), its left-out
+/// fields filled with their defaults so `--set` can reach them, and named once on stderr.
+fn config_file(path: &Path) -> Result<Value, ConfigError> {
+    static NOTED: AtomicBool = AtomicBool::new(false);
+    let shown = path.display();
+    let text =
+        std::fs::read_to_string(path).map_err(|e| ConfigError::new("--config", format!("cannot read {shown}: {e}")))?;
+    let cfg = config::read_config_text(&text).map_err(|e| match e.field.as_str() {
+        "config" => ConfigError::new("--config", format!("{shown}: {}", e.message)),
+        _ => e,
+    })?;
+    let full = serde_json::to_value(cfg).expect("configs serialize");
+    let given: Value = serde_json::from_str(&text).expect("read_config_text parsed it");
+    let left_out = config::left_out_fields(&given, &full);
+    if !left_out.is_empty() && !NOTED.swap(true, Ordering::Relaxed) {
+        eprintln!(
+            "note: {shown} leaves out {}; they take their defaults (`warpscope config --config {shown}` shows them)",
+            left_out.join(", ")
+        );
+    }
+    Ok(full)
 }
 
 fn list(what: Listing) {
@@ -500,7 +530,7 @@ const BENCH_RUNS: &[(&str, &str, Size)] = &[
     ("sc14-gtx480", "spmv", Size::Small),
 ];
 
-fn bench(repeat: u32) -> Result<(), ConfigErrors> {
+fn bench(repeat: u32) -> Result<(), Failure> {
     outln!("host: {}", host_description());
     outln!(
         "{:<14} {:<8} {:<6} {:>10} {:>9} {:>14} {:>14} {:>16}",
@@ -524,7 +554,7 @@ fn bench(repeat: u32) -> Result<(), ConfigErrors> {
             sim.run_until(u64::MAX);
             let dt = t0.elapsed().as_secs_f64();
             if let Some(e) = sim.error() {
-                return Err(ConfigError::new("bench", format!("{p}/{k} failed: {e}")).into());
+                return Err(Failure::Stopped(format!("{p}/{k}"), e.to_string()));
             }
             let pr = sim.progress();
             result = (pr.cycle, pr.warp_instructions);

@@ -7,20 +7,49 @@ use serde_json::Value;
 
 /// Parses a JSON config document and validates it.
 pub fn parse_config(text: &str) -> Result<Config, ConfigErrors> {
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| ConfigError::new("config", format!("malformed JSON: {e}")))?;
-    parse_config_value(value)
+    let config = read_config_text(text)?;
+    validate(&config)?;
+    Ok(config)
+}
+
+/// Reads a config document's text without validating it. A key given twice is an error
+/// naming its path (a JSON `Value` would silently keep the last); left-out fields that
+/// have defaults take them.
+pub fn read_config_text(text: &str) -> Result<Config, ConfigError> {
+    serde_json::from_str::<Value>(text).map_err(|e| ConfigError::new("config", format!("malformed JSON: {e}")))?;
+    let mut de = serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(&mut de).map_err(path_error)
 }
 
 /// Deserializes a JSON value into a validated config; serde errors carry the field path.
 pub fn parse_config_value(value: Value) -> Result<Config, ConfigErrors> {
-    let config: Config = serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        let field = if path == "." || path.is_empty() { "config".to_string() } else { path };
-        ConfigError::new(field, e.into_inner().to_string())
-    })?;
+    let config: Config = serde_path_to_error::deserialize(value).map_err(path_error)?;
     validate(&config)?;
     Ok(config)
+}
+
+fn path_error<E: std::fmt::Display>(e: serde_path_to_error::Error<E>) -> ConfigError {
+    let path = e.path().to_string();
+    let field = if path == "." || path.is_empty() { "config".to_string() } else { path };
+    ConfigError::new(field, e.into_inner().to_string())
+}
+
+/// Dotted paths of `full` (a resolved config) that `given` (the document as written)
+/// leaves out; a section left out whole is named once.
+pub fn left_out_fields(given: &Value, full: &Value) -> Vec<String> {
+    fn walk(given: &Value, full: &Value, prefix: &str, out: &mut Vec<String>) {
+        let (Some(g), Some(f)) = (given.as_object(), full.as_object()) else { return };
+        for (key, value) in f {
+            let path = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
+            match g.get(key) {
+                None => out.push(path),
+                Some(sub) => walk(sub, value, &path, out),
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(given, full, "", &mut out);
+    out
 }
 
 /// Sets the field at dotted `path` in a resolved config document to `raw`.

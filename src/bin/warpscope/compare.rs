@@ -4,6 +4,7 @@
 //! A `--tune`d bundle runs once per value of one field and keeps, per kernel, its
 //! fastest run: MeDiC compares against Rand tuned this way.
 
+use super::failure::Failure;
 use super::sweep::parse_axis;
 use super::{check_names, jobs_parser, kernel_names, parallel};
 use std::path::PathBuf;
@@ -106,7 +107,7 @@ impl CompareCmd {
         &self,
         size: Size,
         resolve: impl Fn(&str, &str) -> Result<Config, ConfigErrors>,
-    ) -> Result<String, ConfigErrors> {
+    ) -> Result<String, Failure> {
         self.check_names()?;
         let mut bundles = vec![self.baseline.clone()];
         bundles.extend(self.policies.iter().filter(|p| **p != self.baseline).cloned());
@@ -292,7 +293,7 @@ struct Run {
 }
 
 impl Job {
-    fn run(&self) -> Result<Run, ConfigErrors> {
+    fn run(&self) -> Result<Run, Failure> {
         let r = warpscope::run(self.cfg.clone(), &self.kernel, self.size, self.seed, None)?;
         if let Some(e) = &r.error {
             let under = if self.setting.is_empty() {
@@ -300,7 +301,7 @@ impl Job {
             } else {
                 format!("{} ({})", self.bundle, self.setting)
             };
-            return Err(ConfigError::new("compare", format!("{} under {under}: {e}", self.kernel)).into());
+            return Err(Failure::Stopped(format!("{} under {under}", self.kernel), e.to_string()));
         }
         Ok(Run {
             kernel: self.kernel.clone(),

@@ -14,7 +14,8 @@ use warpscope::plot::figure_svg;
 fn figure_png(_: &warpscope::plot::BarFigure, _: &Path, _: u32, _: u32) -> Result<(), String> {
     Err("PNG output needs the native build".into())
 }
-use warpscope::{ConfigError, ConfigErrors};
+use super::failure::Failure;
+use warpscope::ConfigError;
 
 #[derive(clap::Args)]
 pub struct FigureCmd {
@@ -61,7 +62,7 @@ fn output_of(path: &Path) -> Result<Output, ConfigError> {
 
 impl FigureCmd {
     /// The text to print: the listing, or the figure's verdict and numbers.
-    pub fn run(&self) -> Result<String, ConfigErrors> {
+    pub fn run(&self) -> Result<String, Failure> {
         // Checked before anything else, so a bad name fails even with `--list`.
         let named = self.name.as_deref().map(figure).transpose().map_err(|e| ConfigError::new("NAME", e))?;
         if self.list {
@@ -80,7 +81,7 @@ impl FigureCmd {
         for (r, report) in plan.iter().zip(reports) {
             let report = report?;
             if let Some(e) = &report.error {
-                return Err(ConfigError::new("run", format!("{} ({}) stopped: {e}", r.kernel, r.series)).into());
+                return Err(Failure::Stopped(format!("{} ({})", r.kernel, r.series), e.to_string()));
             }
             metrics.push(Metrics::of(&report));
         }

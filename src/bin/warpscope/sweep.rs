@@ -2,10 +2,11 @@
 //! more kernels, one row per point, run on all cores. This is how parameter studies such as
 //! Optimal-TLP (a sweep over CTAs per SM) or the best SWL limit are done.
 
+use super::failure::Failure;
 use super::{check_names, check_path, columns, jobs_parser, kernel_names, parallel, resolve_with, BaseArgs, SizeArg};
 use serde_json::Value;
 use std::path::PathBuf;
-use warpscope::{ConfigError, ConfigErrors};
+use warpscope::ConfigError;
 
 /// Report keys printed when `--metrics` is not given.
 const DEFAULT_METRICS: &[&str] = &[
@@ -60,7 +61,7 @@ struct Point {
 impl SweepCmd {
     /// Runs every point, writes the CSV if asked, and returns the table aligned for a
     /// terminal (the caller prints it).
-    pub fn run(&self) -> Result<String, ConfigErrors> {
+    pub fn run(&self) -> Result<String, Failure> {
         check_names("--kernel", "kernel", &self.kernel, &kernel_names())?;
         let axes = self.axes()?;
         let metrics: Vec<String> = if self.metrics.is_empty() {
@@ -161,11 +162,11 @@ fn run_point(
     size: SizeArg,
     seed: u64,
     metrics: &[String],
-) -> Result<Vec<String>, ConfigErrors> {
+) -> Result<Vec<String>, Failure> {
     let report = warpscope::run(cfg.clone(), &point.kernel, size.into(), seed, None)?;
     if let Some(e) = &report.error {
         let at = point.values.join(",");
-        return Err(ConfigError::new("sweep", format!("{} at {at} failed: {e}", point.kernel)).into());
+        return Err(Failure::Stopped(format!("{} at {at}", point.kernel), e.to_string()));
     }
     let report = serde_json::to_value(report).expect("reports serialize");
     metrics
