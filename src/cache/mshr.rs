@@ -69,6 +69,11 @@ impl<T> MshrTable<T> {
         }
     }
 
+    /// Requests waiting on the block's entry (0 when it has none).
+    pub fn waiting(&self, block: u64) -> usize {
+        self.entries.iter().find(|e| e.block == block).map_or(0, |e| e.waiting.len())
+    }
+
     pub fn len(&self) -> usize {
         self.entries.len()
     }

@@ -129,7 +129,7 @@ impl Partition {
             }
             for j in 0..nb {
                 let b = (self.out_rr + j) % nb;
-                if let Some(r) = self.banks[b].responses.pop_front() {
+                if let Some(r) = self.banks[b].responses.pop() {
                     q.push(r);
                     self.out_rr = (b + 1) % nb;
                     self.fill_rr = (i + 1) % ports;
@@ -346,7 +346,7 @@ mod tests {
         cfg.l2.reply_ports = 2;
         let mut p = Partition::new(&cfg, 0);
         for cycle in 0..4u64 {
-            p.banks[cycle as usize % 2].responses.push_back(MemReq::new(cycle, cycle * 128, AccessKind::Read, 128));
+            p.banks[cycle as usize % 2].responses.push(MemReq::new(cycle, cycle * 128, AccessKind::Read, 128));
             assert!(p.queue_replies());
         }
         let ids = |q: &BoundedQueue<MemReq>| q.iter().map(|r| r.id).collect::<Vec<_>>();

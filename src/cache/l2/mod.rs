@@ -53,8 +53,10 @@ pub struct L2Bank {
     mshr: MshrTable<MemReq>,
     /// Lookups in flight: (ready L2 cycle, reply).
     pipe: VecDeque<(u64, MemReq)>,
-    /// Replies ready to leave the partition, oldest first.
-    pub responses: VecDeque<MemReq>,
+    /// Replies ready to leave the partition, oldest first. Lookups keep their replies
+    /// within `response_cap` (with the pipe); a fill also needs room for all its merged
+    /// readers and a bypassed read's data for itself, up to one MSHR table more.
+    pub responses: BoundedQueue<MemReq>,
     /// Warp-group tags (SC'14) of reads this bank answered itself (hit or MSHR merge),
     /// for the partition to pass to its DRAM controller at once.
     pub absorbed_tags: Vec<MemReq>,
@@ -80,14 +82,15 @@ pub struct L2Bank {
 impl L2Bank {
     pub fn new(cfg: &Config) -> Self {
         let l2 = &cfg.l2;
+        let mshrs_per_bank = l2.mshrs.div_ceil(l2.banks_per_partition);
         Self {
             queue: BoundedQueue::new(l2.bank_queue),
             blocked: None,
             fill_blocked: false,
             tags: TagArray::new(l2.sets_per_bank(cfg.mem.partitions), l2.ways, l2.line_bytes, l2.set_index),
-            mshr: MshrTable::new(l2.mshrs.div_ceil(l2.banks_per_partition), l2.mshr_merge),
+            mshr: MshrTable::new(mshrs_per_bank, l2.mshr_merge),
             pipe: VecDeque::new(),
-            responses: VecDeque::new(),
+            responses: BoundedQueue::new(l2.return_queue + mshrs_per_bank * l2.mshr_merge),
             absorbed_tags: Vec::new(),
             response_cap: l2.return_queue as usize,
             line_shift: l2.line_bytes.trailing_zeros(),
@@ -324,14 +327,20 @@ impl L2Bank {
     ) -> bool {
         self.fill_blocked = false;
         if reply.l2_bypass {
+            if !self.responses.has_room(1) {
+                return false;
+            }
             let mut r = reply.clone();
             r.l2_hit = false;
             r.dram_served = true;
             r.trip.replied = r.since_issue(now.core);
-            self.responses.push_back(r);
+            self.responses.push(r);
             return true;
         }
         let block = self.block(reply.local);
+        if !self.responses.has_room(self.mshr.waiting(block)) {
+            return false;
+        }
         match self.tags.probe(block) {
             Probe::Miss { .. } if reply.l2_no_alloc => {}
             Probe::Miss { set, victim: Some(way) } => {
@@ -354,7 +363,7 @@ impl L2Bank {
             r.l2_hit = false;
             r.dram_served = true;
             r.trip.replied = r.since_issue(now.core);
-            self.responses.push_back(r);
+            self.responses.push(r);
         }
         true
     }
@@ -368,7 +377,7 @@ impl L2Bank {
             }
             let (_, mut r) = self.pipe.pop_front().expect("front exists");
             r.trip.replied = r.since_issue(now_core);
-            self.responses.push_back(r);
+            self.responses.push(r);
             progress = true;
         }
         progress
@@ -451,7 +460,7 @@ mod tests {
             (0..until)
                 .filter(|&now| {
                     self.bank.drain_pipe(now, now);
-                    self.bank.responses.clear();
+                    while self.bank.responses.pop().is_some() {}
                     let r = &mut *self;
                     r.bank.lookup(now, now, &mut r.dram_q, &mut r.next_id, &mut r.stats, &mut r.warps, &mut r.shared)
                 })
@@ -539,5 +548,32 @@ mod tests {
         r.dram_q.pop();
         assert!(fill_at(&mut r, 301, &f2));
         assert!(r.dram_q.iter_mut().any(|(_, w)| w.writeback && w.local == line(1)), "line 1 written back");
+    }
+
+    #[test]
+    fn a_fill_waits_until_every_merged_reader_has_a_reply_slot() {
+        let mut r = Rig::new(WritePolicy::WriteThrough);
+        for _ in 0..3 {
+            r.push(AccessKind::Read, 128, 0);
+        }
+        r.lookups(10);
+        let fetch = r.dram_q.pop().expect("one fetch for three merged reads").1;
+        let cap = r.bank.responses.capacity();
+        assert_eq!(cap, 8 + 32 * 8, "the return queue plus one bank's MSHRs times their merges");
+        while r.bank.responses.has_room(3) {
+            r.bank.responses.push(MemReq::new(0, 0, AccessKind::Read, 128));
+        }
+        let at = Now { l2: 20, core: 20, ..Now::default() };
+        let fill =
+            |r: &mut Rig, f: &MemReq| r.bank.fill(&at, f, &mut r.dram_q, &mut r.next_id, &mut r.stats, &mut r.shared);
+        assert!(!fill(&mut r, &fetch), "two free slots for three readers");
+        r.bank.responses.pop();
+        assert!(fill(&mut r, &fetch));
+        assert_eq!(r.bank.responses.len(), cap);
+        let mut bypassed = MemReq::new(1, 1 << 20, AccessKind::Read, 128);
+        bypassed.l2_bypass = true;
+        assert!(!fill(&mut r, &bypassed), "a bypassed read's data waits for a slot too");
+        r.bank.responses.pop();
+        assert!(fill(&mut r, &bypassed));
     }
 }
