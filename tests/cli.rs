@@ -337,6 +337,6 @@ fn a_run_stopped_by_the_watchdog_exits_3_in_every_command() {
         let o = warpscope(args);
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(3), "{args:?}: {err}");
-        assert!(err.contains("watchdog: no progress for 2 core cycles"), "{args:?}: {err}");
+        assert!(err.contains("watchdog: no progress for "), "{args:?}: {err}");
     }
 }
