@@ -11,7 +11,7 @@ export const DEMOS = [
   {
     id: 'dram',
     title: 'FR-FCFS against FCFS',
-    text: 'kmeans is DRAM-bound: serving row hits first raises bandwidth and cuts queuing in the controller.',
+    text: 'kmeans is DRAM-bound: serving row hits first draws much more bandwidth from DRAM (and IPC follows), though with more reads in flight each waits a little longer in the controller.',
     runs: [
       { preset: 'medic-gtx480', kernel: 'kmeans', size: 'small', seed: 1, sets: {} },
       { preset: 'medic-gtx480', kernel: 'kmeans', size: 'small', seed: 1, sets: { 'dram.scheduler': 'fcfs' } },
@@ -125,7 +125,7 @@ export const DEMOS = [
   {
     id: 'medic',
     title: 'MeDiC against the baseline',
-    text: 'pvc with and without MeDiC (bypass + insertion + warp-aware DRAM scheduling): compare the L2 queuing latency and the warp types. "Read latency by stage of the trip" shows where the time goes: an L2 hit waits about 100 core cycles at the partition (port wait + L2 queue, what WByp shortens) but about 180 for and on the reply network, which bypassed reads use too. "L2 reads by the type their warp held" shows hardly any read comes from a warp typed mostly-miss or all-miss, so WByp has little to bypass.',
+    text: 'pvc with and without MeDiC (bypass + insertion + warp-aware DRAM scheduling): compare the L2 queuing latency and the warp types. "Read latency by stage of the trip" shows where the time goes: an L2 hit waits about 50 core cycles at the partition (port wait + L2 queue, what WByp shortens) but about 90 for and on the reply network, which bypassed reads use too, and 80 on the request network. "L2 reads by the type their warp held" shows hardly any read comes from a warp typed mostly-miss or all-miss, so WByp has little to bypass.',
     runs: [
       { preset: 'medic-gtx480', kernel: 'pvc', size: 'small', seed: 1, sets: {} },
       {
