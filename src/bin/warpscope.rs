@@ -434,12 +434,11 @@ fn config_file(path: &Path) -> Result<Value, ConfigError> {
     let shown = path.display();
     let text =
         std::fs::read_to_string(path).map_err(|e| ConfigError::new("--config", format!("cannot read {shown}: {e}")))?;
-    let cfg = config::read_config_text(&text).map_err(|e| match e.field.as_str() {
+    let (cfg, given) = config::read_config_text(&text).map_err(|e| match e.field.as_str() {
         "config" => ConfigError::new("--config", format!("{shown}: {}", e.message)),
         _ => e,
     })?;
     let full = serde_json::to_value(cfg).expect("configs serialize");
-    let given: Value = serde_json::from_str(&text).expect("read_config_text parsed it");
     let left_out = config::left_out_fields(&given, &full);
     if !left_out.is_empty() && !NOTED.swap(true, Ordering::Relaxed) {
         eprintln!(

@@ -7,18 +7,20 @@ use serde_json::Value;
 
 /// Parses a JSON config document and validates it.
 pub fn parse_config(text: &str) -> Result<Config, ConfigErrors> {
-    let config = read_config_text(text)?;
+    let (config, _) = read_config_text(text)?;
     validate(&config)?;
     Ok(config)
 }
 
-/// Reads a config document's text without validating it. A key given twice is an error
-/// naming its path (a JSON `Value` would silently keep the last); left-out fields that
-/// have defaults take them.
-pub fn read_config_text(text: &str) -> Result<Config, ConfigError> {
-    serde_json::from_str::<Value>(text).map_err(|e| ConfigError::new("config", format!("malformed JSON: {e}")))?;
+/// Reads a config document's text without validating it, returning the config and the
+/// document as written. A key given twice is an error naming its path (a JSON `Value`
+/// would silently keep the last); left-out fields that have defaults take them.
+pub fn read_config_text(text: &str) -> Result<(Config, Value), ConfigError> {
+    let given: Value =
+        serde_json::from_str(text).map_err(|e| ConfigError::new("config", format!("malformed JSON: {e}")))?;
     let mut de = serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(&mut de).map_err(path_error)
+    let config = serde_path_to_error::deserialize(&mut de).map_err(path_error)?;
+    Ok((config, given))
 }
 
 /// Deserializes a JSON value into a validated config; serde errors carry the field path.
