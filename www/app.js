@@ -7,6 +7,7 @@ import { ConfigForm, set } from './form.js';
 import { Charts, download } from './charts.js';
 import { DEMOS } from './demos.js';
 import { encodeRun, decodeRun } from './share.js';
+import { speedups, harmonicMeans } from './speedups.js';
 
 const $ = (id) => document.getElementById(id);
 // Built (and used once) at load: the first locale-aware format loads locale data, which
@@ -226,10 +227,13 @@ function renderRunList() {
   }
 }
 
-function renderSummary(runs) {
-  const t = $('summary');
-  t.replaceChildren();
-  const cols = ['run', 'cycles', 'IPC', 'speedup', 'L1 miss', 'L1 hit', 'L1 stall share', 'L2 miss', 'DRAM BW', 'row hits', 'warp-load latency', 'divergence'];
+/** The machine a run simulates: its preset and what the form changed. */
+function machineOf(spec) {
+  const diff = differences(spec);
+  return `${spec.preset}${diff.length ? `, ${diff.join(', ')}` : ''}`;
+}
+
+function tableHead(t, cols) {
   const head = t.createTHead().insertRow();
   for (const c of cols) {
     const th = document.createElement('th');
@@ -237,17 +241,40 @@ function renderSummary(runs) {
     th.textContent = c;
     head.append(th);
   }
+}
+
+function renderSummary(runs) {
+  const t = $('summary');
+  t.replaceChildren();
+  tableHead(t, ['run', 'cycles', 'IPC', 'speedup', 'L1 miss', 'L1 hit', 'L1 stall share', 'L2 miss', 'DRAM BW', 'row hits', 'warp-load latency', 'divergence']);
   const body = t.createTBody();
-  const base = runs[0] ? runs[0].summary.ipc : 0;
   const pct = (x) => `${(x * 100).toFixed(1)} %`;
-  for (const r of runs) {
+  for (const { run: r, base, speedup } of speedups(runs)) {
     const s = r.summary;
+    const over = base === r ? '' : ` (over #${base.id})`;
     const row = [`#${r.id} ${r.label}${s.completed || r.spec.maxCycles ? '' : ' (incomplete)'}`, fmt(s.cycles), s.ipc.toFixed(3),
-      base > 0 ? `${(s.ipc / base).toFixed(3)}x` : '–', pct(s.l1), pct(s.l1hit), pct(s.l1stall), pct(s.l2), pct(s.bw), pct(s.rbh), s.lat.toFixed(0), s.div.toFixed(0)];
+      speedup === null ? '–' : `${speedup.toFixed(3)}x${over}`, pct(s.l1), pct(s.l1hit), pct(s.l1stall), pct(s.l2), pct(s.bw), pct(s.rbh), s.lat.toFixed(0), s.div.toFixed(0)];
     const tr = body.insertRow();
     for (const cell of row) tr.insertCell().textContent = cell;
   }
-  t.createCaption().textContent = 'Latencies in core cycles; speedup is IPC over the first run listed; L1 stall share is the share of SM cycles the L1 refused the LD/ST unit.';
+  t.createCaption().textContent = 'Latencies in core cycles; speedup is IPC over the first listed run of the same kernel, size, seed and cycle window; L1 stall share is the share of SM cycles the L1 refused the LD/ST unit.';
+  renderMeans(runs);
+}
+
+/** Each machine's harmonic mean speedup over its workloads, when runs span several. */
+function renderMeans(runs) {
+  const t = $('hmeans');
+  t.replaceChildren();
+  const means = harmonicMeans(runs, machineOf);
+  t.hidden = means.length === 0;
+  if (t.hidden) return;
+  tableHead(t, ['machine', 'workloads', 'harmonic mean speedup']);
+  const body = t.createTBody();
+  for (const m of means) {
+    const tr = body.insertRow();
+    for (const cell of [m.machine, String(m.workloads), m.hmean === null ? '–' : `${m.hmean.toFixed(3)}x`]) tr.insertCell().textContent = cell;
+  }
+  t.createCaption().textContent = 'Harmonic mean of each machine\'s speedups (column "speedup" above) over the workloads it ran, as in MeDiC and `warpscope compare`; a mean over fewer workloads than another machine\'s does not compare with it.';
 }
 
 function showResults() {

@@ -135,6 +135,41 @@ test('two policies are compared in the same plots with speedups', async () => {
   await page.close();
 });
 
+test('speedups compare runs of one workload, and machines by their harmonic mean', async () => {
+  const page = await h.page();
+  await ready(page);
+  const runOne = async (kernel, n) => {
+    await page.selectOption('#f-kernel', kernel);
+    await page.selectOption('#f-size', 'tiny');
+    await page.click('#run');
+    await page.waitForFunction((k) => window.warpscope.runs.length === k, n, { timeout: 60000 });
+    await finished(page);
+  };
+  assert.equal(await page.isHidden('#hmeans'), true);
+  await runOne('bfs', 1);
+  await runOne('sssp', 2);
+  await page.selectOption('#f-core-warp_scheduler', 'lrr');
+  await runOne('sssp', 3);
+  await runOne('bfs', 4);
+  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const ipc = rows.map((r) => Number(r[2]));
+  assert.deepEqual(rows.slice(0, 2).map((r) => r[3]), ['1.000x', '1.000x'], 'each workload\'s first run is its own base');
+  assert.match(rows[2][3], /x \(over #2\)$/, 'LRR on sssp is compared with sssp');
+  assert.match(rows[3][3], /x \(over #1\)$/, 'LRR on bfs is compared with bfs');
+  const sssp = Number.parseFloat(rows[2][3]);
+  const bfs = Number.parseFloat(rows[3][3]);
+  assert.ok(Math.abs(sssp - ipc[2] / ipc[1]) < 0.01 && Math.abs(bfs - ipc[3] / ipc[0]) < 0.01, `speedups ${sssp}, ${bfs} from IPCs ${ipc}`);
+  const means = await page.$$eval('#hmeans tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.equal(means.length, 2, `one row per machine: ${JSON.stringify(means)}`);
+  assert.deepEqual(means[0], ['medic-gtx480', '2', '1.000x']);
+  assert.ok(sssp !== 1 || bfs !== 1, 'LRR changes the IPC');
+  assert.match(means[1][0], /core\.warp_scheduler=lrr/);
+  assert.equal(means[1][1], '2');
+  assert.ok(Math.abs(Number.parseFloat(means[1][2]) - 2 / (1 / sssp + 1 / bfs)) < 0.002, `harmonic mean ${means[1][2]} of ${sssp}, ${bfs}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('a share link reproduces the run in a new page', async () => {
   const page = await h.page();
   await ready(page);

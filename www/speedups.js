@@ -1,0 +1,49 @@
+// Speedups between the runs on the page. An IPC ratio only means something between two
+// runs of the same workload (kernel, input size, seed and cycle window), so each run is
+// compared with the first listed run of its workload, and machines are summed up over
+// workloads by the harmonic mean of those speedups, MeDiC's metric (as `warpscope compare`).
+
+/** The workload a run simulates: what two runs must share for their IPCs to compare. */
+export function workloadOf(spec) {
+  return `${spec.kernel} (${spec.size}, seed ${spec.seed}${spec.maxCycles ? `, first ${spec.maxCycles} cycles` : ''})`;
+}
+
+/**
+ * For each run (`{ spec, summary: { ipc } }`, in list order) its speedup over the first run
+ * of its workload and that base run, or a null speedup when the base has no IPC.
+ */
+export function speedups(runs) {
+  const firstOf = new Map();
+  return runs.map((r) => {
+    const w = workloadOf(r.spec);
+    if (!firstOf.has(w)) firstOf.set(w, r);
+    const base = firstOf.get(w);
+    const ipc = base.summary.ipc;
+    return { run: r, base, speedup: ipc > 0 ? r.summary.ipc / ipc : null };
+  });
+}
+
+/**
+ * Harmonic means of the speedups of each machine (`machineOf(spec)`) over the workloads it
+ * ran, when the runs span more than one workload; a machine's repeated runs of one workload
+ * count once, by the first. Returns `[{ machine, hmean, workloads }]` in first-seen order.
+ */
+export function harmonicMeans(runs, machineOf) {
+  const rows = speedups(runs);
+  if (new Set(rows.map((x) => workloadOf(x.run.spec))).size < 2) return [];
+  const byMachine = new Map();
+  for (const x of rows) {
+    const m = machineOf(x.run.spec);
+    if (!byMachine.has(m)) byMachine.set(m, new Map());
+    const seen = byMachine.get(m);
+    const w = workloadOf(x.run.spec);
+    if (!seen.has(w)) seen.set(w, x.speedup);
+  }
+  const out = [];
+  for (const [machine, seen] of byMachine) {
+    const s = [...seen.values()];
+    const hmean = s.every((v) => v > 0) ? s.length / s.reduce((acc, v) => acc + 1 / v, 0) : null;
+    out.push({ machine, hmean, workloads: seen.size });
+  }
+  return out;
+}
