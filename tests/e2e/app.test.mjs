@@ -305,6 +305,27 @@ test('the medic bundle fills the form, and the MeDiC demo compares it with the b
   await page.close();
 });
 
+test('the four-kernel MeDiC demo gives each machine its harmonic mean speedup', async () => {
+  const page = await h.page();
+  await ready(page);
+  await page.click('button[data-demo="medic-hmean"]');
+  await page.waitForFunction(() => window.warpscope.runs.length === 8, null, { timeout: 240000 });
+  await finished(page);
+  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.equal(rows.length, 8);
+  const medic = rows.slice(4).map((r, i) => {
+    assert.match(r[3], new RegExp(`x \\(over #${i + 1}\\)$`), `MeDiC's run ${i + 5} is over the baseline of its kernel: ${r[3]}`);
+    return Number.parseFloat(r[3]);
+  });
+  const means = await page.$$eval('#hmeans tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.deepEqual(means[0], ['medic-gtx480', '4', '1.000x']);
+  assert.match(means[1][0], /l2\.bypass=medic, l2\.insertion=medic, dram\.scheduler=medic_wms/);
+  const h4 = 4 / medic.reduce((a, v) => a + 1 / v, 0);
+  assert.ok(Math.abs(Number.parseFloat(means[1][2]) - h4) < 0.002, `harmonic mean ${means[1][2]} of ${medic}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('the warp-aware DRAM demo overlays six schedulers on spmv', async () => {
   const page = await h.page();
   await ready(page);
