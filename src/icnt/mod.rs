@@ -41,6 +41,9 @@ pub struct Crossbar {
     output_flits: Vec<u32>,
     output_cap: u32,
     next_src: Vec<usize>,
+    /// Scratch for `tick`: per destination, the chosen source and its distance from
+    /// `next_src`.
+    offers: Vec<Option<(usize, usize)>>,
     queued: usize,
     flying: usize,
     pub stats: CrossbarStats,
@@ -68,6 +71,7 @@ impl Crossbar {
             output_flits: vec![0; dests],
             output_cap: output_flits,
             next_src: vec![0; dests],
+            offers: vec![None; dests],
             queued: 0,
             flying: 0,
             stats: CrossbarStats::default(),
@@ -117,41 +121,42 @@ impl Crossbar {
         if self.queued == 0 {
             return progress;
         }
+        // A source offers only its head packet, to that packet's destination, so no two
+        // destinations compete for a source: one pass over the sources finds, for every free
+        // destination, the first ready source at or after its round-robin pointer.
         let n_src = self.inputs.len();
-        for dst in 0..self.dst_busy_until.len() {
-            if self.dst_busy_until[dst] > now {
+        self.offers.fill(None);
+        for src in 0..n_src {
+            let Some(head) = self.inputs[src].front() else { continue };
+            let dst = head.dst;
+            if self.src_busy_until[src] > now || self.dst_busy_until[dst] > now {
                 continue;
             }
-            let start = self.next_src[dst];
-            let mut waiting = false;
-            for k in 0..n_src {
-                let src = (start + k) % n_src;
-                let Some(head) = self.inputs[src].front() else { continue };
-                if head.dst != dst || self.src_busy_until[src] > now {
-                    continue;
-                }
-                if self.output_flits[dst] + head.flits > self.output_cap {
-                    waiting = true;
-                    break;
-                }
-                let p = self.inputs[src].pop_front().expect("head exists");
-                self.queued -= 1;
-                self.input_flits[src] -= p.flits;
-                let f = p.flits as u64;
-                self.src_busy_until[src] = now + f;
-                self.dst_busy_until[dst] = now + f;
-                self.output_flits[dst] += p.flits;
-                self.in_flight[dst].push_back((now + self.latency + f - 1, p.req, p.flits));
-                self.flying += 1;
-                self.next_src[dst] = (src + 1) % n_src;
-                self.stats.packets += 1;
-                self.stats.flits += f;
-                progress = true;
-                break;
+            let dist = (src + n_src - self.next_src[dst]) % n_src;
+            if self.offers[dst].is_none_or(|(best, _)| dist < best) {
+                self.offers[dst] = Some((dist, src));
             }
-            if waiting {
+        }
+        for dst in 0..self.offers.len() {
+            let Some((_, src)) = self.offers[dst] else { continue };
+            let flits = self.inputs[src].front().expect("offered heads exist").flits;
+            if self.output_flits[dst] + flits > self.output_cap {
                 self.stats.ejection_full_cycles += 1;
+                continue;
             }
+            let p = self.inputs[src].pop_front().expect("offered heads exist");
+            self.queued -= 1;
+            self.input_flits[src] -= p.flits;
+            let f = p.flits as u64;
+            self.src_busy_until[src] = now + f;
+            self.dst_busy_until[dst] = now + f;
+            self.output_flits[dst] += p.flits;
+            self.in_flight[dst].push_back((now + self.latency + f - 1, p.req, p.flits));
+            self.flying += 1;
+            self.next_src[dst] = (src + 1) % n_src;
+            self.stats.packets += 1;
+            self.stats.flits += f;
+            progress = true;
         }
         progress
     }
