@@ -4,13 +4,13 @@
 // workloads by the harmonic mean of those speedups, MeDiC's metric (as `warpscope compare`).
 
 /** The workload a run simulates: what two runs must share for their IPCs to compare. */
-export function workloadOf(spec) {
+function workloadOf(spec) {
   return `${spec.kernel} (${spec.size}, seed ${spec.seed}${spec.maxCycles ? `, first ${spec.maxCycles} cycles` : ''})`;
 }
 
 /**
- * For each run (`{ spec, summary: { ipc } }`, in list order) its speedup over the first run
- * of its workload and that base run, or a null speedup when the base has no IPC.
+ * For each run (`{ spec, summary: { ipc } }`, in list order) its workload, its speedup over
+ * the first run of that workload and that base run, or a null speedup when the base has no IPC.
  */
 export function speedups(runs) {
   const firstOf = new Map();
@@ -19,7 +19,7 @@ export function speedups(runs) {
     if (!firstOf.has(w)) firstOf.set(w, r);
     const base = firstOf.get(w);
     const ipc = base.summary.ipc;
-    return { run: r, base, speedup: ipc > 0 ? r.summary.ipc / ipc : null };
+    return { run: r, workload: w, base, speedup: ipc > 0 ? r.summary.ipc / ipc : null };
   });
 }
 
@@ -30,14 +30,13 @@ export function speedups(runs) {
  */
 export function harmonicMeans(runs, machineOf) {
   const rows = speedups(runs);
-  if (new Set(rows.map((x) => workloadOf(x.run.spec))).size < 2) return [];
+  if (new Set(rows.map((x) => x.workload)).size < 2) return [];
   const byMachine = new Map();
   for (const x of rows) {
     const m = machineOf(x.run.spec);
     if (!byMachine.has(m)) byMachine.set(m, new Map());
     const seen = byMachine.get(m);
-    const w = workloadOf(x.run.spec);
-    if (!seen.has(w)) seen.set(w, x.speedup);
+    if (!seen.has(x.workload)) seen.set(x.workload, x.speedup);
   }
   const out = [];
   for (const [machine, seen] of byMachine) {
