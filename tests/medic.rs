@@ -190,3 +190,22 @@ fn write_back_store_misses_evict_bfs_read_lines() {
     let (wb, wt) = (reads("write_back"), reads("baseline"));
     assert!(wb > 3 * wt, "write-back {wb} DRAM reads, write-through {wt}");
 }
+
+/// Why MeDiC loses on conv_separable (README "MeDiC"): a bypassed read neither fills the
+/// L2 nor merges with a miss in flight, and the kernel's reads hit lines other reads
+/// fetched (overlapping aprons; a half-row load uses half a line). Bypassing starves the
+/// other readers' lookups of those hits, which types their contexts mostly-miss in turn: the reads that still look up the L2 hit
+/// far less often, most reads come from mostly-miss or all-miss contexts, and DRAM serves
+/// far more reads than under the baseline.
+#[test]
+fn bypassing_on_conv_separable_takes_the_neighbours_hits() {
+    let base = run("conv_separable", Size::Small, "baseline");
+    let medic = run("conv_separable", Size::Small, "medic");
+    let hit_rate = |r: &Report| r.l2.read_hits as f64 / r.l2.reads as f64;
+    let miss_typed = |r: &Report| r.warps.l2_reads_by_type.mostly_miss + r.warps.l2_reads_by_type.all_miss;
+    assert!(medic.l2.bypassed > medic.l2.reads, "{} bypassed, {} looked up", medic.l2.bypassed, medic.l2.reads);
+    assert!(hit_rate(&medic) < 0.6 * hit_rate(&base), "{} vs {}", hit_rate(&medic), hit_rate(&base));
+    assert!(miss_typed(&base) < 0.2 && miss_typed(&medic) > 0.5, "{} vs {}", miss_typed(&base), miss_typed(&medic));
+    assert!(medic.dram.reads as f64 > 1.5 * base.dram.reads as f64, "{} vs {}", medic.dram.reads, base.dram.reads);
+    assert!(medic.ipc < 0.9 * base.ipc, "{} vs {}", medic.ipc, base.ipc);
+}
