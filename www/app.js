@@ -3,11 +3,12 @@
 // embed mode and exports.
 import init, { presets, kernels, bundles, config_schema, validate_config } from '../pkg/warpscope.js';
 import { SimClient } from './sim-client.js';
-import { ConfigForm, set } from './form.js';
+import { ConfigForm, get, set } from './form.js';
 import { Charts, download } from './charts.js';
 import { DEMOS } from './demos.js';
 import { encodeRun, decodeRun } from './share.js';
 import { speedups, harmonicMeans } from './speedups.js';
+import { parseSweep, expandSweep } from './sweep.js';
 
 const $ = (id) => document.getElementById(id);
 // Built (and used once) at load: the first locale-aware format loads locale data, which
@@ -135,6 +136,30 @@ function startNext() {
   $('progress').value = 0;
   setStatus(`Running ${labelFor(spec)}…`);
   state.client.run(spec);
+}
+
+/** Runs the form's experiment, once or once per point of its sweep. Every swept config is
+ * checked first, so a bad swept value is named beside the sweep before anything runs. */
+function runForm() {
+  const spec = readSpec();
+  const sweep = parseSweep($('f-sweep').value, state.form.schema, state.kernels.map(([k]) => k));
+  state.form.clearErrors();
+  let problems = sweep.error ? [sweep.error] : [];
+  const specs = sweep.error ? [] : expandSweep(spec, sweep.axes);
+  const swept = new Set(sweep.error ? [] : sweep.axes.map((a) => a.path));
+  for (const s of specs) {
+    for (const e of validate_config(JSON.stringify(s.config))) {
+      if (swept.has(e.field)) problems.push(`${e.field}=${get(s.config, e.field)}: ${e.message}`);
+    }
+  }
+  problems = [...new Set(problems)];
+  if (problems.length) {
+    $('f-sweep-error').textContent = problems.join('; ');
+    $('f-sweep').setAttribute('aria-invalid', 'true');
+    setStatus('Fix the marked fields, then press Run.');
+    return;
+  }
+  runSpecs(specs);
 }
 
 function runSpecs(specs) {
@@ -336,7 +361,7 @@ function buildDemos() {
 function wireControls() {
   $('run-form').addEventListener('submit', (e) => {
     e.preventDefault();
-    runSpecs([readSpec()]);
+    runForm();
   });
   $('pause').addEventListener('click', () => {
     state.paused = !state.paused;

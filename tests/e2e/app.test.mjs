@@ -170,6 +170,44 @@ test('speedups compare runs of one workload, and machines by their harmonic mean
   await page.close();
 });
 
+test('a sweep runs the experiment once per combination, and a bad sweep is named beside it', async () => {
+  const page = await h.page();
+  await ready(page);
+  await page.selectOption('#f-size', 'tiny');
+  await page.fill('#f-sweep', 'medic.rand_shar=0.1');
+  await page.click('#run');
+  await page.locator('#f-sweep-error').waitFor({ state: 'visible' });
+  assert.match(await page.textContent('#f-sweep-error'), /"medic\.rand_shar" is not a setting; medic has .*rand_share/);
+  assert.equal(await page.getAttribute('#f-sweep', 'aria-invalid'), 'true');
+  await page.fill('#f-sweep', 'medic.rand_share=0.5,2');
+  await page.click('#run');
+  await page.waitForFunction(() => /^medic\.rand_share=2: 2 is not a fraction/.test(document.getElementById('f-sweep-error').textContent));
+  await page.fill('#f-sweep', 'kernel=bfs,nope');
+  await page.click('#run');
+  await page.waitForFunction(() => /^kernel: "nope" is not a kernel; choose from .*sssp/.test(document.getElementById('f-sweep-error').textContent));
+  assert.equal(await page.inputValue('#f-sweep'), 'kernel=bfs,nope', 'what was typed is kept');
+  assert.equal(await page.isEnabled('#run'), true, 'nothing started');
+  assert.equal(await page.evaluate(() => window.warpscope.runs.length), 0);
+  await page.selectOption('#f-bundle', 'rand');
+  await page.fill('#f-sweep', 'kernel=bfs,sssp medic.rand_share=0.1,0.5');
+  await page.click('#run');
+  await page.waitForFunction(() => window.warpscope.runs.length === 4, null, { timeout: 120000 });
+  await finished(page);
+  assert.equal(await page.textContent('#f-sweep-error'), '');
+  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const points = [['bfs', '0.1'], ['bfs', '0.5'], ['sssp', '0.1'], ['sssp', '0.5']];
+  points.forEach(([kernel, share], i) => {
+    assert.ok(rows[i][0].startsWith(`#${i + 1} ${kernel} (tiny)`) && rows[i][0].includes('l2.bypass=rand') && rows[i][0].endsWith(`medic.rand_share=${share}`), rows[i][0]);
+  });
+  assert.match(rows[1][3], /x \(over #1\)$/);
+  assert.match(rows[3][3], /x \(over #3\)$/);
+  const means = await page.$$eval('#hmeans tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.deepEqual(means.map((m) => [m[0].endsWith(`rand_share=0.1`) || m[0].endsWith(`rand_share=0.5`), m[1]]), [[true, '2'], [true, '2']]);
+  assert.equal(means[0][2], '1.000x');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('a share link reproduces the run in a new page', async () => {
   const page = await h.page();
   await ready(page);

@@ -1,0 +1,86 @@
+// The form's sweep: "PATH=V1,V2,... [PATH=V1,...]" runs the experiment once per
+// combination of values (the cross product of the axes), as `warpscope sweep --set` does.
+// PATH is a config field (a label's tooltip shows it) or one of kernel, size and seed, so
+// one sweep can tune a policy's parameter or run a machine over several kernels.
+import { set } from './form.js';
+
+/** The most runs one sweep may queue. */
+export const MAX_SWEEP_RUNS = 64;
+const SIZES = ['tiny', 'small', 'paper'];
+
+/** One value of a run axis (kernel, size, seed), or an error message. */
+function runValue(path, text, kernels) {
+  const choices = path === 'kernel' ? kernels : path === 'size' ? SIZES : null;
+  if (choices) {
+    return choices.includes(text) ? { value: text } : { error: `"${text}" is not a ${path}; choose from ${choices.join(', ')}` };
+  }
+  const n = Number(text);
+  return /^\d+$/.test(text) && Number.isSafeInteger(n) ? { value: n } : { error: `"${text}" is not a whole number from 0 to 2^53 - 1` };
+}
+
+/** One value of config field `f` from the schema: numbers stay text when they do not parse,
+ * so the config's validation names them, as in the form. */
+function fieldValue(f, text) {
+  if (f.kind === 'boolean') {
+    return text === 'true' || text === 'false' ? { value: text === 'true' } : { error: `"${text}" is not true or false` };
+  }
+  if (f.kind === 'choice') {
+    return f.choices.includes(text) ? { value: text } : { error: `"${text}" is not one of ${f.choices.join(', ')}` };
+  }
+  if (f.kind === 'integer' || f.kind === 'number') return { value: Number.isFinite(Number(text)) ? Number(text) : text };
+  return { value: text };
+}
+
+/** Why `path` names nothing: the fields of its section, or the sections. */
+function unknownPath(path, schema) {
+  const group = path.split('.')[0];
+  const fields = schema.filter((f) => f.path.startsWith(`${group}.`)).map((f) => f.path.slice(group.length + 1));
+  if (fields.length) return `"${path}" is not a setting; ${group} has ${fields.join(', ')}`;
+  const groups = [...new Set(schema.map((f) => f.path.split('.')[0]))];
+  return `"${path}" is not a setting; sweep kernel, size, seed or a field of ${groups.join(', ')}`;
+}
+
+/**
+ * Parses sweep text against the config schema (`[{ path, kind, choices }]`) and the
+ * kernel names. Returns `{ axes: [{ path, values }] }`, no axes for empty text, or
+ * `{ error }` naming the bad axis and its valid choices.
+ */
+export function parseSweep(text, schema, kernels) {
+  const axes = [];
+  for (const part of text.trim().split(/\s+/).filter(Boolean)) {
+    const eq = part.indexOf('=');
+    const path = part.slice(0, eq);
+    const texts = part.slice(eq + 1).split(',');
+    if (eq <= 0 || texts.some((t) => t === '')) return { error: `"${part}" is not PATH=V1,V2,...` };
+    if (axes.some((a) => a.path === path)) return { error: `${path} is swept twice` };
+    const f = schema.find((x) => x.path === path);
+    if (!f && !['kernel', 'size', 'seed'].includes(path)) return { error: unknownPath(path, schema) };
+    const values = [];
+    for (const t of texts) {
+      const v = f ? fieldValue(f, t) : runValue(path, t, kernels);
+      if (v.error) return { error: `${path}: ${v.error}` };
+      values.push(v.value);
+    }
+    axes.push({ path, values });
+  }
+  const runs = axes.reduce((n, a) => n * a.values.length, 1);
+  if (runs > MAX_SWEEP_RUNS) return { error: `${runs} runs; a sweep runs at most ${MAX_SWEEP_RUNS}` };
+  return { axes };
+}
+
+/** The runs of a sweep over `spec` (the form's experiment): one spec per combination of
+ * values, the last axis varying fastest. */
+export function expandSweep(spec, axes) {
+  let specs = [spec];
+  for (const { path, values } of axes) {
+    specs = specs.flatMap((s) =>
+      values.map((v) => {
+        const next = { ...s, config: structuredClone(s.config) };
+        if (path === 'kernel' || path === 'size' || path === 'seed') next[path] = v;
+        else set(next.config, path, v);
+        return next;
+      }),
+    );
+  }
+  return specs;
+}
