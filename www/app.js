@@ -66,6 +66,7 @@ function fillForm(spec) {
   describeKernel();
   $('f-size').value = spec.size;
   $('f-seed').value = String(spec.seed);
+  $('f-sweep').value = spec.sweep || '';
 }
 
 function specFromDemo(r) {
@@ -379,7 +380,9 @@ function wireControls() {
   $('f-bundle').addEventListener('change', applyBundle);
   $('f-kernel').addEventListener('change', describeKernel);
   $('share').addEventListener('click', async () => {
-    const url = await shareLink(readSpec());
+    const spec = readSpec();
+    const sweep = $('f-sweep').value.trim();
+    const url = await shareLink(sweep ? { ...spec, sweep } : spec);
     history.replaceState(null, '', url);
     try {
       await navigator.clipboard.writeText(url.href);
@@ -459,6 +462,8 @@ async function main() {
   if (EMBED) {
     setupEmbed(shared || specFromDemo(DEMOS[0].runs[0]));
     setStatus('Press Run to simulate this figure.');
+  } else if (shared?.sweep) {
+    runForm();
   } else if (shared) {
     runSpecs([shared]);
   }

@@ -204,7 +204,16 @@ test('a sweep runs the experiment once per combination, and a bad sweep is named
   const means = await page.$$eval('#hmeans tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
   assert.deepEqual(means.map((m) => [m[0].endsWith(`rand_share=0.1`) || m[0].endsWith(`rand_share=0.5`), m[1]]), [[true, '2'], [true, '2']]);
   assert.equal(means[0][2], '1.000x');
-  assert.deepEqual(page.errors, []);
+  await page.click('#share');
+  await page.waitForFunction(() => location.hash.startsWith('#s=v1.'));
+  const shared = await h.page(page.url().slice(h.base.length));
+  await shared.waitForFunction(() => window.warpscope && window.warpscope.runs.length === 4, null, { timeout: 120000 });
+  await finished(shared);
+  assert.equal(await shared.inputValue('#f-sweep'), 'kernel=bfs,sssp medic.rand_share=0.1,0.5', 'a share link keeps the sweep');
+  const again = await shared.$$eval('#summary tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.deepEqual(again.map((r) => r.slice(0, 3)), rows.map((r) => r.slice(0, 3)), 'the shared sweep gives the same runs');
+  assert.deepEqual([page.errors, shared.errors], [[], []]);
+  await shared.close();
   await page.close();
 });
 
