@@ -142,25 +142,26 @@ function startNext() {
 /** Runs the form's experiment, once or once per point of its sweep. Every swept config is
  * checked first, so a bad swept value is named beside the sweep before anything runs. */
 function runForm() {
-  const spec = readSpec();
-  const sweep = parseSweep($('f-sweep').value, state.form.schema, state.kernels.map(([k]) => k));
+  const options = (id) => [...$(id).options].map((o) => o.value);
+  const sweep = parseSweep($('f-sweep').value, state.form.schema, { kernel: options('f-kernel'), size: options('f-size') });
   state.form.clearErrors();
-  let problems = sweep.error ? [sweep.error] : [];
-  const specs = sweep.error ? [] : expandSweep(spec, sweep.axes);
-  const swept = new Set(sweep.error ? [] : sweep.axes.map((a) => a.path));
+  if (sweep.error) return refuseSweep([sweep.error]);
+  const specs = expandSweep(readSpec(), sweep.axes);
+  const swept = new Set(sweep.axes.map((a) => a.path));
+  const problems = new Set();
   for (const s of specs) {
     for (const e of validate_config(JSON.stringify(s.config))) {
-      if (swept.has(e.field)) problems.push(`${e.field}=${get(s.config, e.field)}: ${e.message}`);
+      if (swept.has(e.field)) problems.add(`${e.field}=${get(s.config, e.field)}: ${e.message}`);
     }
   }
-  problems = [...new Set(problems)];
-  if (problems.length) {
-    $('f-sweep-error').textContent = problems.join('; ');
-    $('f-sweep').setAttribute('aria-invalid', 'true');
-    setStatus('Fix the marked fields, then press Run.');
-    return;
-  }
+  if (problems.size) return refuseSweep([...problems]);
   runSpecs(specs);
+}
+
+function refuseSweep(problems) {
+  $('f-sweep-error').textContent = problems.join('; ');
+  $('f-sweep').setAttribute('aria-invalid', 'true');
+  setStatus('Fix the marked fields, then press Run.');
 }
 
 function runSpecs(specs) {

@@ -16,6 +16,13 @@ function set(obj, path, value) {
   o[last] = value;
 }
 
+/** A number field's text as a number, or as the text itself when it is not one, so the
+ * config's validation names the field. */
+function numberOrText(text) {
+  const t = text.trim();
+  return t !== '' && Number.isFinite(Number(t)) ? Number(t) : t;
+}
+
 /** A field's label: the section is named in the main form, implied by the fieldset elsewhere. */
 function label(path, withGroup) {
   const parts = path.split('.');
@@ -102,10 +109,8 @@ export class ConfigForm {
       const el = this.element(f.path);
       let v;
       if (f.kind === 'boolean') v = el.checked;
-      else if (f.kind === 'integer' || f.kind === 'number') {
-        const t = el.value.trim();
-        v = t !== '' && Number.isFinite(Number(t)) ? Number(t) : t;
-      } else v = el.value;
+      else if (f.kind === 'integer' || f.kind === 'number') v = numberOrText(el.value);
+      else v = el.value;
       set(config, f.path, v);
     }
     return config;
@@ -135,4 +140,4 @@ export class ConfigForm {
   }
 }
 
-export { fieldId, get, set };
+export { fieldId, get, set, numberOrText };

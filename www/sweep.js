@@ -2,24 +2,24 @@
 // combination of values (the cross product of the axes), as `warpscope sweep --set` does.
 // PATH is a config field (a label's tooltip shows it) or one of kernel, size and seed, so
 // one sweep can tune a policy's parameter or run a machine over several kernels.
-import { set } from './form.js';
+import { numberOrText, set } from './form.js';
 
 /** The most runs one sweep may queue. */
-export const MAX_SWEEP_RUNS = 64;
-const SIZES = ['tiny', 'small', 'paper'];
+const MAX_SWEEP_RUNS = 64;
+/** The run's own axes, beside the config's fields. */
+const RUN_AXES = ['kernel', 'size', 'seed'];
 
-/** One value of a run axis (kernel, size, seed), or an error message. */
-function runValue(path, text, kernels) {
-  const choices = path === 'kernel' ? kernels : path === 'size' ? SIZES : null;
-  if (choices) {
-    return choices.includes(text) ? { value: text } : { error: `"${text}" is not a ${path}; choose from ${choices.join(', ')}` };
+/** One value of a run axis (kernel and size from `choices`, seed a number), or an error. */
+function runValue(path, text, choices) {
+  if (path !== 'seed') {
+    const valid = choices[path];
+    return valid.includes(text) ? { value: text } : { error: `"${text}" is not a ${path}; choose from ${valid.join(', ')}` };
   }
   const n = Number(text);
   return /^\d+$/.test(text) && Number.isSafeInteger(n) ? { value: n } : { error: `"${text}" is not a whole number from 0 to 2^53 - 1` };
 }
 
-/** One value of config field `f` from the schema: numbers stay text when they do not parse,
- * so the config's validation names them, as in the form. */
+/** One value of config field `f` from the schema; numbers parse as in the form. */
 function fieldValue(f, text) {
   if (f.kind === 'boolean') {
     return text === 'true' || text === 'false' ? { value: text === 'true' } : { error: `"${text}" is not true or false` };
@@ -27,7 +27,7 @@ function fieldValue(f, text) {
   if (f.kind === 'choice') {
     return f.choices.includes(text) ? { value: text } : { error: `"${text}" is not one of ${f.choices.join(', ')}` };
   }
-  if (f.kind === 'integer' || f.kind === 'number') return { value: Number.isFinite(Number(text)) ? Number(text) : text };
+  if (f.kind === 'integer' || f.kind === 'number') return { value: numberOrText(text) };
   return { value: text };
 }
 
@@ -41,11 +41,11 @@ function unknownPath(path, schema) {
 }
 
 /**
- * Parses sweep text against the config schema (`[{ path, kind, choices }]`) and the
- * kernel names. Returns `{ axes: [{ path, values }] }`, no axes for empty text, or
+ * Parses sweep text against the config schema (`[{ path, kind, choices }]`) and the run's
+ * choices (`{ kernel: [...], size: [...] }`). Returns `{ axes: [{ path, values }] }`, no axes for empty text, or
  * `{ error }` naming the bad axis and its valid choices.
  */
-export function parseSweep(text, schema, kernels) {
+export function parseSweep(text, schema, choices) {
   const axes = [];
   for (const part of text.trim().split(/\s+/).filter(Boolean)) {
     const eq = part.indexOf('=');
@@ -54,10 +54,10 @@ export function parseSweep(text, schema, kernels) {
     if (eq <= 0 || texts.some((t) => t === '')) return { error: `"${part}" is not PATH=V1,V2,...` };
     if (axes.some((a) => a.path === path)) return { error: `${path} is swept twice` };
     const f = schema.find((x) => x.path === path);
-    if (!f && !['kernel', 'size', 'seed'].includes(path)) return { error: unknownPath(path, schema) };
+    if (!f && !RUN_AXES.includes(path)) return { error: unknownPath(path, schema) };
     const values = [];
     for (const t of texts) {
-      const v = f ? fieldValue(f, t) : runValue(path, t, kernels);
+      const v = f ? fieldValue(f, t) : runValue(path, t, choices);
       if (v.error) return { error: `${path}: ${v.error}` };
       values.push(v.value);
     }
@@ -76,7 +76,7 @@ export function expandSweep(spec, axes) {
     specs = specs.flatMap((s) =>
       values.map((v) => {
         const next = { ...s, config: structuredClone(s.config) };
-        if (path === 'kernel' || path === 'size' || path === 'seed') next[path] = v;
+        if (RUN_AXES.includes(path)) next[path] = v;
         else set(next.config, path, v);
         return next;
       }),
