@@ -7,7 +7,7 @@ import { ConfigForm, get, set } from './form.js';
 import { Charts, download } from './charts.js';
 import { DEMOS } from './demos.js';
 import { encodeRun, decodeRun } from './share.js';
-import { speedups, harmonicMeans } from './speedups.js';
+import { speedups, harmonicMeans, bestOfSweeps } from './speedups.js';
 import { parseSweep, expandSweep } from './sweep.js';
 
 const $ = (id) => document.getElementById(id);
@@ -254,10 +254,16 @@ function renderRunList() {
   }
 }
 
-/** The machine a run simulates: its preset and what the form changed. */
-function machineOf(spec) {
-  const diff = differences(spec);
+/** The machine a run simulates: its preset and what the form changed, but for `except` fields. */
+function machineOf(spec, except = []) {
+  const diff = differences(spec).filter((d) => !except.includes(d.slice(0, d.indexOf('='))));
   return `${spec.preset}${diff.length ? `, ${diff.join(', ')}` : ''}`;
+}
+
+/** A swept run's machine without its swept fields, their names and its values of them. */
+function tuningOf(spec) {
+  if (!spec.tuned) return null;
+  return { machine: machineOf(spec, spec.tuned), field: spec.tuned.join(' '), setting: spec.tuned.map((p) => `${p}=${get(spec.config, p)}`).join(' ') };
 }
 
 function tableHead(t, cols) {
@@ -302,6 +308,24 @@ function renderMeans(runs) {
     for (const cell of [m.machine, String(m.workloads), m.hmean === null ? '–' : `${m.hmean.toFixed(3)}x`]) tr.insertCell().textContent = cell;
   }
   t.createCaption().textContent = 'Harmonic mean of each machine\'s speedups (column "speedup" above) over the workloads it ran, as in MeDiC and `warpscope compare`; a mean over fewer workloads than another machine\'s does not compare with it.';
+  renderTuned(runs);
+}
+
+/** For each machine a sweep ran with several values of a field, the best value per workload. */
+function renderTuned(runs) {
+  const t = $('tuned');
+  t.replaceChildren();
+  const tuned = bestOfSweeps(runs, tuningOf);
+  t.hidden = tuned.length === 0;
+  if (t.hidden) return;
+  tableHead(t, ['machine', 'swept', 'best per workload', 'harmonic mean speedup']);
+  const body = t.createTBody();
+  for (const m of tuned) {
+    const kept = m.kept.map((k) => `${k.workload}: ${k.setting} (#${k.run.id}, ${k.speedup.toFixed(3)}x)`).join('\n');
+    const tr = body.insertRow();
+    for (const cell of [m.machine, `${m.field} (${m.settings} values)`, kept, `${m.hmean.toFixed(3)}x`]) tr.insertCell().textContent = cell;
+  }
+  t.createCaption().textContent = 'Each swept machine at its fastest run per workload, as `warpscope compare --tune` keeps it (MeDiC tunes Rand this way); keeping the best per workload is generous to the swept machine.';
 }
 
 function showResults() {

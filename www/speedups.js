@@ -46,3 +46,33 @@ export function harmonicMeans(runs, machineOf) {
   }
   return out;
 }
+
+/**
+ * A tuned machine's best runs: for each family of machines that a sweep split by the values of
+ * its config fields (`tuningOf(spec)` gives `{ machine, field, setting }`: the machine without
+ * the swept fields, their names and their values; null for an unswept run),
+ * the fastest run on each workload and the harmonic mean of those runs' speedups, as
+ * `warpscope compare --tune` keeps them. Only families that ran more than one setting are
+ * listed. Returns `[{ machine, field, settings, hmean, kept: [{ workload, setting, speedup, run }] }]`.
+ */
+export function bestOfSweeps(runs, tuningOf) {
+  const families = new Map();
+  for (const x of speedups(runs)) {
+    const t = tuningOf(x.run.spec);
+    if (!t || x.speedup === null) continue;
+    const key = `${t.machine}\n${t.field}`;
+    if (!families.has(key)) families.set(key, { machine: t.machine, field: t.field, settings: new Set(), best: new Map() });
+    const f = families.get(key);
+    f.settings.add(t.setting);
+    const held = f.best.get(x.workload);
+    if (!held || x.speedup > held.speedup) f.best.set(x.workload, { workload: x.workload, setting: t.setting, speedup: x.speedup, run: x.run });
+  }
+  const out = [];
+  for (const f of families.values()) {
+    if (f.settings.size < 2) continue;
+    const kept = [...f.best.values()];
+    const hmean = kept.length / kept.reduce((acc, k) => acc + 1 / k.speedup, 0);
+    out.push({ machine: f.machine, field: f.field, settings: f.settings.size, hmean, kept });
+  }
+  return out;
+}

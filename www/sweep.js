@@ -68,10 +68,17 @@ export function parseSweep(text, schema, choices) {
   return { axes };
 }
 
+/** The config fields a sweep's axes vary (its other axes are kernel, size and seed). */
+export function sweptFields(axes) {
+  return axes.map((a) => a.path).filter((p) => !RUN_AXES.includes(p));
+}
+
 /** The runs of a sweep over `spec` (the form's experiment): one spec per combination of
- * values, the last axis varying fastest. */
+ * values, the last axis varying fastest. Each run names the config fields swept (`tuned`), so
+ * the page can keep the best value per workload. */
 export function expandSweep(spec, axes) {
-  let specs = [spec];
+  const tuned = sweptFields(axes);
+  let specs = [tuned.length ? { ...spec, tuned } : spec];
   for (const { path, values } of axes) {
     specs = specs.flatMap((s) =>
       values.map((v) => {

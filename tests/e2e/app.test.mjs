@@ -204,6 +204,18 @@ test('a sweep runs the experiment once per combination, and a bad sweep is named
   const means = await page.$$eval('#hmeans tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
   assert.deepEqual(means.map((m) => [m[0].endsWith(`rand_share=0.1`) || m[0].endsWith(`rand_share=0.5`), m[1]]), [[true, '2'], [true, '2']]);
   assert.equal(means[0][2], '1.000x');
+  const tuned = await page.$$eval('#tuned tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.equal(tuned.length, 1, 'one swept machine');
+  assert.ok(tuned[0][0].includes('l2.bypass=rand') && !tuned[0][0].includes('rand_share'), tuned[0][0]);
+  assert.equal(tuned[0][1], 'medic.rand_share (2 values)');
+  const speed = (i) => Number(rows[i][3].replace(/x.*/, ''));
+  const best = [[0, 1], [2, 3]].map(([a, b]) => (speed(b) > speed(a) ? b : a));
+  for (const [n, i] of best.entries()) {
+    if (speed(2 * n) === speed(2 * n + 1)) continue; // a tie to three decimals: either is kept
+    assert.match(tuned[0][2], new RegExp(`${points[i][0]} \\(tiny, seed 1\\): medic\\.rand_share=${points[i][1]} \\(#${i + 1}, `), `kept #${i + 1} for run ${n}`);
+  }
+  const hmean = 2 / best.reduce((acc, i) => acc + 1 / speed(i), 0);
+  assert.ok(Math.abs(Number(tuned[0][3].replace('x', '')) - hmean) < 0.002, `${tuned[0][3]} against ${hmean}`);
   await page.click('#share');
   await page.waitForFunction(() => location.hash.startsWith('#s=v1.'));
   const shared = await h.page(page.url().slice(h.base.length));
