@@ -33,6 +33,7 @@ const REPORT_KEYS: &[&str] = &[
     "l2.accesses",
     "l2.hits",
     "l2.miss_rate",
+    "l2.miss_rate_with_bypass",
     "l2.avg_queue_latency",
     "l2.bypassed",
     "l2.no_allocate",

@@ -85,17 +85,17 @@ fn a_tuned_bundle_keeps_its_fastest_value_per_kernel() {
         assert_eq!(rand.len(), 2);
         let ipc = |r: &Vec<&str>| r[2].parse::<f64>().unwrap();
         let best = if ipc(rand[1]) > ipc(rand[0]) { rand[1] } else { rand[0] };
-        assert!(rand.iter().all(|r| (r[11] == "true") == std::ptr::eq(*r, best)), "{rand:?}");
+        assert!(rand.iter().all(|r| (r[12] == "true") == std::ptr::eq(*r, best)), "{rand:?}");
         // The speedup table shows the kept run; the tuned table names its value.
         let line = table[2 + i];
         assert!(line.starts_with(k));
         let shown: f64 = line.split_whitespace().nth(2).unwrap().parse().unwrap();
         let speedup: f64 = best[3].parse().unwrap();
         assert!((shown - speedup).abs() < 6e-4, "{line} vs {best:?}");
-        let value = best[10].strip_prefix("medic.rand_share=").unwrap();
+        let value = best[11].strip_prefix("medic.rand_share=").unwrap();
         assert!(table[tuned_at + 2 + i].split_whitespace().eq([*k, value]), "{out}");
     }
-    assert!(rows.iter().filter(|r| r[1] != "rand").all(|r| r[10].is_empty() && r[11] == "true"));
+    assert!(rows.iter().filter(|r| r[1] != "rand").all(|r| r[11].is_empty() && r[12] == "true"));
 }
 
 #[test]

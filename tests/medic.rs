@@ -151,15 +151,20 @@ fn bypassed_reads_skip_the_l2_queues() {
     assert!(wbyp.l2.bypassed > 0 && wbyp.l2.bypassed < wbyp.l2.reads / 10, "{}", wbyp.l2.bypassed);
 }
 
-/// MeDiC bypasses by warp type, Rand at random: MeDiC's L2 miss rate is the lower on
-/// bfs, sssp and spmv (on pvc Rand's is lower: its warps turn from miss to hit types
-/// as the table warms, and MeDiC keeps bypassing them until the next reset).
+/// MeDiC bypasses by warp type, Rand a random share of warps. Counting each bypassed read as
+/// a miss, as MeDiC's comparison does (Rand's bypassing "increases the cache miss rate" and
+/// off-chip traffic), MeDiC's miss rate is below Rand's on all four kernels. Over lookups
+/// alone it is the lower on bfs, sssp and spmv; on pvc Rand's lookups miss less, since a
+/// quarter of the warps no longer fill lines that evict the others'.
 #[test]
 fn medic_misses_no_more_than_rand() {
-    for k in ["bfs", "sssp", "spmv"] {
-        let m = run(k, Size::Tiny, "medic").l2.miss_rate;
-        let r = run(k, Size::Tiny, "rand").l2.miss_rate;
-        assert!(m <= r, "{k}: medic {m} rand {r}");
+    for k in ["bfs", "sssp", "spmv", "pvc"] {
+        let (m, r) = (run(k, Size::Tiny, "medic").l2, run(k, Size::Tiny, "rand").l2);
+        assert!(m.miss_rate_with_bypass < r.miss_rate_with_bypass, "{k}: medic {m:?} rand {r:?}");
+        assert!(m.miss_rate_with_bypass >= m.miss_rate && r.miss_rate_with_bypass > r.miss_rate);
+        if k != "pvc" {
+            assert!(m.miss_rate <= r.miss_rate, "{k}: medic {} rand {}", m.miss_rate, r.miss_rate);
+        }
     }
 }
 

@@ -189,6 +189,7 @@ function summarize(reportJson) {
     // Cycles an SM's LD/ST unit was refused by its L1, over all SMs' cycles.
     l1stall: r.cycles > 0 ? r.core.l1_stall_cycles / (r.cycles * r.config.core.num_sms) : 0,
     l2: r.l2.miss_rate,
+    l2bypass: r.l2.bypassed > 0 ? r.l2.miss_rate_with_bypass : null,
     bw: r.dram.bandwidth_utilization,
     rbh: r.dram.row_buffer_hit_rate,
     lat: r.latency.avg_warp_load_latency,
@@ -286,11 +287,12 @@ function renderSummary(runs) {
     const s = r.summary;
     const over = base === r ? '' : ` (over #${base.id})`;
     const row = [`#${r.id} ${r.label}${s.completed || r.spec.maxCycles ? '' : ' (incomplete)'}`, fmt(s.cycles), s.ipc.toFixed(3),
-      speedup === null ? '–' : `${speedup.toFixed(3)}x${over}`, pct(s.l1), pct(s.l1hit), pct(s.l1stall), pct(s.l2), pct(s.bw), pct(s.rbh), s.lat.toFixed(0), s.div.toFixed(0)];
+      speedup === null ? '–' : `${speedup.toFixed(3)}x${over}`, pct(s.l1), pct(s.l1hit), pct(s.l1stall),
+      s.l2bypass === null ? pct(s.l2) : `${pct(s.l2)} (${pct(s.l2bypass)})`, pct(s.bw), pct(s.rbh), s.lat.toFixed(0), s.div.toFixed(0)];
     const tr = body.insertRow();
     for (const cell of row) tr.insertCell().textContent = cell;
   }
-  t.createCaption().textContent = 'Latencies in core cycles; speedup is IPC over the first listed run of the same kernel, size, seed and cycle window; L1 stall share is the share of SM cycles the L1 refused the LD/ST unit.';
+  t.createCaption().textContent = 'Latencies in core cycles; speedup is IPC over the first listed run of the same kernel, size, seed and cycle window; L1 stall share is the share of SM cycles the L1 refused the LD/ST unit; in brackets, the L2 miss rate counting bypassed reads as misses, as MeDiC compares it with Rand\'s.';
   renderMeans(runs);
 }
 

@@ -95,6 +95,9 @@ pub struct L2Report {
     pub hits: u64,
     pub misses: u64,
     pub miss_rate: f64,
+    /// The miss rate with each bypassed read counted as a miss: the share of requests the L2
+    /// did not serve, which is how MeDiC's comparison with Rand counts (bypassing raises it).
+    pub miss_rate_with_bypass: f64,
     pub mpki: f64,
     pub reads: u64,
     pub read_hits: u64,
@@ -283,6 +286,7 @@ fn units() -> BTreeMap<&'static str, &'static str> {
         ("warps.type_stability", "fraction of consecutive fully profiled windows in which a warp kept its type"),
         ("warps.mostly_miss_boundary", "L2 hit ratio at or below which a warp counted as mostly-miss at the end"),
         ("l2.bypassed", "reads sent straight to DRAM by l2.bypass"),
+        ("l2.miss_rate_with_bypass", "(misses + bypassed reads) / (accesses + bypassed reads)"),
         ("series.cycle", "core cycles"),
         ("bypass.tb_bg_series.cycle", "core cycles"),
         ("bypass.tb_bg_series.tb_bg", "thread blocks per SM tagged bg (their cm loads bypass the L1)"),
@@ -353,6 +357,7 @@ pub fn build_report(sim: &Simulator) -> Report {
         hits: l2s.hits(),
         misses: l2_misses,
         miss_rate: ratio(l2_misses, l2s.accesses()),
+        miss_rate_with_bypass: ratio(l2_misses + l2s.bypassed, l2s.accesses() + l2s.bypassed),
         mpki: per_k(l2s.read_misses + l2s.pending_hits),
         reads: l2s.reads,
         read_hits: l2s.read_hits,

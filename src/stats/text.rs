@@ -39,6 +39,14 @@ pub fn render_text(r: &Report) -> String {
         r.l2.avg_queue_latency,
         r.l2.mpki
     );
+    if r.l2.bypassed > 0 {
+        let _ = writeln!(
+            s,
+            "            {} reads bypassed; miss rate counting them as misses {:.1} %",
+            r.l2.bypassed,
+            r.l2.miss_rate_with_bypass * 100.0
+        );
+    }
     let _ = writeln!(
         s,
         "DRAM        {} reads, {} writes, row-buffer hit rate {:.1} %, bandwidth utilization {:.1} %, avg read {:.0} ns",

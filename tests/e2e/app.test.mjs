@@ -199,6 +199,10 @@ test('a sweep runs the experiment once per combination, and a bad sweep is named
   points.forEach(([kernel, share], i) => {
     assert.ok(rows[i][0].startsWith(`#${i + 1} ${kernel} (tiny)`) && rows[i][0].includes('l2.bypass=rand') && rows[i][0].endsWith(`medic.rand_share=${share}`), rows[i][0]);
   });
+  const l2 = await page.evaluate(() => window.warpscope.runs.map((r) => JSON.parse(r.report).l2));
+  const pct = (x) => `${(x * 100).toFixed(1)} %`;
+  assert.ok(l2.every((x) => x.bypassed > 0), 'Rand bypasses');
+  l2.forEach((x, i) => assert.equal(rows[i][7], `${pct(x.miss_rate)} (${pct(x.miss_rate_with_bypass)})`, 'L2 miss, then counting bypassed reads'));
   assert.match(rows[1][3], /x \(over #1\)$/);
   assert.match(rows[3][3], /x \(over #3\)$/);
   const means = await page.$$eval('#hmeans tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));

@@ -73,6 +73,7 @@ struct Row {
     cycles: u64,
     completed: bool,
     l2_miss_rate: f64,
+    l2_miss_rate_with_bypass: f64,
     queue_latency: f64,
     row_hit_rate: f64,
     bypassed: u64,
@@ -85,6 +86,7 @@ impl Row {
             cycles: r.cycles,
             completed: r.completed,
             l2_miss_rate: r.l2.miss_rate,
+            l2_miss_rate_with_bypass: r.l2.miss_rate_with_bypass,
             queue_latency: r.l2.avg_queue_latency,
             row_hit_rate: r.dram.row_buffer_hit_rate,
             bypassed: r.l2.bypassed,
@@ -179,6 +181,7 @@ impl CompareCmd {
         text += "\n";
         for (title, f) in [
             ("\nL2 miss rate\n", (|r: &Row| r.l2_miss_rate) as fn(&Row) -> f64),
+            ("\nL2 miss rate counting bypassed reads as misses\n", |r: &Row| r.l2_miss_rate_with_bypass),
             ("\nL2 queuing latency (L2 cycles, mean)\n", |r: &Row| r.queue_latency),
             ("\nDRAM row-buffer hit rate\n", |r: &Row| r.row_hit_rate),
         ] {
@@ -215,18 +218,19 @@ impl CompareCmd {
         }
         if let Some(path) = &self.out {
             let mut csv = String::from(
-                "kernel,policy,ipc,speedup,cycles,completed,l2_miss_rate,l2_avg_queue_latency,dram_row_buffer_hit_rate,l2_bypassed,setting,kept\n",
+                "kernel,policy,ipc,speedup,cycles,completed,l2_miss_rate,l2_miss_rate_with_bypass,l2_avg_queue_latency,dram_row_buffer_hit_rate,l2_bypassed,setting,kept\n",
             );
             for run in &rows {
                 let (k, b, r) = (&run.kernel, &run.bundle, &run.row);
                 let s = speedup(r.ipc, get(k, &self.baseline).ipc);
                 let is_kept = std::ptr::eq(kept(k, b), run);
                 csv += &format!(
-                    "{k},{b},{},{s},{},{},{},{},{},{},{},{is_kept}\n",
+                    "{k},{b},{},{s},{},{},{},{},{},{},{},{},{is_kept}\n",
                     r.ipc,
                     r.cycles,
                     r.completed,
                     r.l2_miss_rate,
+                    r.l2_miss_rate_with_bypass,
                     r.queue_latency,
                     r.row_hit_rate,
                     r.bypassed,
