@@ -267,7 +267,12 @@ function tuningOf(spec) {
   return { machine: machineOf(spec, spec.tuned), field: spec.tuned.join(' '), setting: spec.tuned.map((p) => `${p}=${get(spec.config, p)}`).join(' ') };
 }
 
-function tableHead(t, cols) {
+/** Fills table `id` with a header, rows of cell texts and a caption; hides it when empty. */
+function fillTable(id, cols, rows, caption) {
+  const t = $(id);
+  t.replaceChildren();
+  t.hidden = rows.length === 0;
+  if (t.hidden) return;
   const head = t.createTHead().insertRow();
   for (const c of cols) {
     const th = document.createElement('th');
@@ -275,59 +280,34 @@ function tableHead(t, cols) {
     th.textContent = c;
     head.append(th);
   }
-}
-
-function renderSummary(runs) {
-  const t = $('summary');
-  t.replaceChildren();
-  tableHead(t, ['run', 'cycles', 'IPC', 'speedup', 'L1 miss', 'L1 hit', 'L1 stall share', 'L2 miss', 'DRAM BW', 'row hits', 'warp-load latency', 'divergence']);
   const body = t.createTBody();
-  const pct = (x) => `${(x * 100).toFixed(1)} %`;
-  for (const { run: r, base, speedup } of speedups(runs)) {
-    const s = r.summary;
-    const over = base === r ? '' : ` (over #${base.id})`;
-    const row = [`#${r.id} ${r.label}${s.completed || r.spec.maxCycles ? '' : ' (incomplete)'}`, fmt(s.cycles), s.ipc.toFixed(3),
-      speedup === null ? '–' : `${speedup.toFixed(3)}x${over}`, pct(s.l1), pct(s.l1hit), pct(s.l1stall),
-      s.l2bypass === null ? pct(s.l2) : `${pct(s.l2)} (${pct(s.l2bypass)})`, pct(s.bw), pct(s.rbh), s.lat.toFixed(0), s.div.toFixed(0)];
+  for (const row of rows) {
     const tr = body.insertRow();
     for (const cell of row) tr.insertCell().textContent = cell;
   }
-  t.createCaption().textContent = 'Latencies in core cycles; speedup is IPC over the first listed run of the same kernel, size, seed and cycle window; L1 stall share is the share of SM cycles the L1 refused the LD/ST unit; in brackets, the L2 miss rate counting bypassed reads as misses, as MeDiC compares it with Rand\'s.';
-  renderMeans(runs);
+  t.createCaption().textContent = caption;
 }
 
-/** Each machine's harmonic mean speedup over its workloads, when runs span several. */
-function renderMeans(runs) {
-  const t = $('hmeans');
-  t.replaceChildren();
-  const means = harmonicMeans(runs, machineOf);
-  t.hidden = means.length === 0;
-  if (t.hidden) return;
-  tableHead(t, ['machine', 'workloads', 'harmonic mean speedup']);
-  const body = t.createTBody();
-  for (const m of means) {
-    const tr = body.insertRow();
-    for (const cell of [m.machine, String(m.workloads), m.hmean === null ? '–' : `${m.hmean.toFixed(3)}x`]) tr.insertCell().textContent = cell;
-  }
-  t.createCaption().textContent = 'Harmonic mean of each machine\'s speedups (column "speedup" above) over the workloads it ran, as in MeDiC and `warpscope compare`; a mean over fewer workloads than another machine\'s does not compare with it.';
-  renderTuned(runs);
-}
-
-/** For each machine a sweep ran with several values of a field, the best value per workload. */
-function renderTuned(runs) {
-  const t = $('tuned');
-  t.replaceChildren();
-  const tuned = bestOfSweeps(runs, tuningOf);
-  t.hidden = tuned.length === 0;
-  if (t.hidden) return;
-  tableHead(t, ['machine', 'swept', 'best per workload', 'harmonic mean speedup']);
-  const body = t.createTBody();
-  for (const m of tuned) {
-    const kept = m.kept.map((k) => `${k.workload}: ${k.setting} (#${k.run.id}, ${k.speedup.toFixed(3)}x)`).join('\n');
-    const tr = body.insertRow();
-    for (const cell of [m.machine, `${m.field} (${m.settings} values)`, kept, `${m.hmean.toFixed(3)}x`]) tr.insertCell().textContent = cell;
-  }
-  t.createCaption().textContent = 'Each swept machine at its fastest run per workload, as `warpscope compare --tune` keeps it (MeDiC tunes Rand this way); keeping the best per workload is generous to the swept machine.';
+function renderSummary(runs) {
+  const pct = (x) => `${(x * 100).toFixed(1)} %`;
+  const rows = speedups(runs).map(({ run: r, base, speedup }) => {
+    const s = r.summary;
+    const over = base === r ? '' : ` (over #${base.id})`;
+    return [`#${r.id} ${r.label}${s.completed || r.spec.maxCycles ? '' : ' (incomplete)'}`, fmt(s.cycles), s.ipc.toFixed(3),
+      speedup === null ? '–' : `${speedup.toFixed(3)}x${over}`, pct(s.l1), pct(s.l1hit), pct(s.l1stall),
+      s.l2bypass === null ? pct(s.l2) : `${pct(s.l2)} (${pct(s.l2bypass)})`, pct(s.bw), pct(s.rbh), s.lat.toFixed(0), s.div.toFixed(0)];
+  });
+  fillTable('summary', ['run', 'cycles', 'IPC', 'speedup', 'L1 miss', 'L1 hit', 'L1 stall share', 'L2 miss', 'DRAM BW', 'row hits', 'warp-load latency', 'divergence'], rows,
+    'Latencies in core cycles; speedup is IPC over the first listed run of the same kernel, size, seed and cycle window; L1 stall share is the share of SM cycles the L1 refused the LD/ST unit; in brackets, the L2 miss rate counting bypassed reads as misses, as MeDiC compares it with Rand\'s.');
+  // Each machine's harmonic mean speedup over its workloads, when runs span several.
+  const means = harmonicMeans(runs, machineOf).map((m) => [m.machine, String(m.workloads), m.hmean === null ? '–' : `${m.hmean.toFixed(3)}x`]);
+  fillTable('hmeans', ['machine', 'workloads', 'harmonic mean speedup'], means,
+    'Harmonic mean of each machine\'s speedups (column "speedup" above) over the workloads it ran, as in MeDiC and `warpscope compare`; a mean over fewer workloads than another machine\'s does not compare with it.');
+  // For each machine a sweep ran with several values of a field, the best value per workload.
+  const tuned = bestOfSweeps(runs, tuningOf).map((m) => [m.machine, `${m.field} (${m.settings} values)`,
+    m.kept.map((k) => `${k.workload}: ${k.setting} (#${k.run.id}, ${k.speedup.toFixed(3)}x)`).join('\n'), `${m.hmean.toFixed(3)}x`]);
+  fillTable('tuned', ['machine', 'swept', 'best per workload', 'harmonic mean speedup'], tuned,
+    'Each swept machine at its fastest run per workload, as `warpscope compare --tune` keeps it (MeDiC tunes Rand this way); keeping the best per workload is generous to the swept machine.');
 }
 
 function showResults() {
