@@ -61,3 +61,70 @@ impl<T> BoundedQueue<T> {
         self.items.iter()
     }
 }
+
+/// A fixed-latency pipeline: an item may leave `latency` cycles after it entered, in order.
+/// With one stage per cycle of latency it holds at most `latency + 1` items, so a stream of
+/// one item per cycle never fills it; it fills only when its head is held at the exit.
+#[derive(Debug, Clone)]
+pub struct DelayLine<T> {
+    latency: u64,
+    items: BoundedQueue<(u64, T)>,
+}
+
+impl<T> DelayLine<T> {
+    pub fn new(latency: u32) -> Self {
+        Self { latency: latency as u64, items: BoundedQueue::new(latency.saturating_add(1)) }
+    }
+
+    #[inline]
+    pub fn has_room(&self) -> bool {
+        self.items.has_room(1)
+    }
+
+    /// Enters `item` at cycle `now`; the caller checks `has_room` first.
+    #[inline]
+    pub fn push(&mut self, now: u64, item: T) {
+        self.items.push((now + self.latency, item));
+    }
+
+    /// The head, once its latency has passed at cycle `now`.
+    #[inline]
+    pub fn ready(&self, now: u64) -> Option<&T> {
+        self.items.front().filter(|(t, _)| *t <= now).map(|(_, item)| item)
+    }
+
+    #[inline]
+    pub fn pop(&mut self) -> Option<T> {
+        self.items.pop().map(|(_, item)| item)
+    }
+
+    /// The cycle the head may leave.
+    pub fn next_ready(&self) -> Option<u64> {
+        self.items.front().map(|(t, _)| *t)
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::DelayLine;
+
+    #[test]
+    fn an_item_leaves_a_delay_line_after_its_latency_and_one_per_cycle_never_fills_it() {
+        let mut line = DelayLine::new(3);
+        line.push(5, 'a');
+        assert_eq!((line.ready(7), line.ready(8), line.next_ready()), (None, Some(&'a'), Some(8)));
+        let mut line = DelayLine::new(3);
+        for now in 0..100u64 {
+            if line.ready(now).is_some() {
+                assert_eq!(line.pop(), Some(now - 3));
+            }
+            assert!(line.has_room(), "cycle {now}");
+            line.push(now, now);
+        }
+    }
+}

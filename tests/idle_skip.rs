@@ -164,3 +164,14 @@ fn skipping_matches_ticking_every_cycle_with_a_narrow_l2_data_port() {
     let t = || pressure(20);
     assert!(report(&cfg, t().benchmark(), true) == report(&cfg, t().benchmark(), false), "under pressure");
 }
+
+#[test]
+fn skipping_matches_ticking_every_cycle_with_rop_and_dram_path_latencies() {
+    for bypass in [warpscope::config::L2BypassKind::None, warpscope::config::L2BypassKind::Medic] {
+        let mut cfg = preset("medic-gtx480").unwrap();
+        (cfg.l2.rop_latency, cfg.l2.dram_latency, cfg.l2.bypass) = (120, 100, bypass);
+        let skip = report(&cfg, build("bfs", Size::Tiny, 3).unwrap(), true);
+        let tick = report(&cfg, build("bfs", Size::Tiny, 3).unwrap(), false);
+        assert!(skip == tick, "{bypass:?}: idle skipping changed the report");
+    }
+}

@@ -202,6 +202,9 @@ mod defaults {
     pub fn data_port_bytes() -> u32 {
         128
     }
+    pub fn bypass_skips_rop() -> bool {
+        true
+    }
     pub fn l2_bypass() -> L2BypassKind {
         L2BypassKind::None
     }
@@ -298,6 +301,18 @@ pub struct L2Config {
     pub bank_queue: u32,
     /// L2 cycles for a tag lookup (and the data of a hit).
     pub tag_latency: u32,
+    /// L2 cycles every request spends in the partition's ROP pipeline, between its input port
+    /// and the bank arbiter (GPGPU-Sim's `-rop_latency`, 120 on its GTX 480); 0 leaves it out.
+    #[serde(default)]
+    pub rop_latency: u32,
+    /// Reads the bypass policy sends to DRAM skip the ROP pipeline, as in the MeDiC authors'
+    /// simulator (`-gpgpu_cache:bypass_rop 1`); false makes them pass through it first.
+    #[serde(default = "defaults::bypass_skips_rop")]
+    pub bypass_skips_rop: bool,
+    /// L2 cycles every request to DRAM spends between the partition's DRAM request queue and
+    /// the DRAM controller (GPGPU-Sim's `-dram_latency`, 100 on its GTX 480); 0 leaves it out.
+    #[serde(default)]
+    pub dram_latency: u32,
     /// Width of each bank's data-array port, in bytes per L2 cycle. A hit (or a store's
     /// data) holds the bank's access port for ceil(bytes / width) cycles, and a fill holds
     /// its separate fill port for a line's worth, as in GPGPU-Sim's banked L2 (32 B on

@@ -265,6 +265,8 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     k.at_most("l2.mshrs", l2.mshrs as u64, 1 << 16, "simulator limit");
     k.positive("l2.bank_queue", l2.bank_queue as u64);
     k.positive("l2.tag_latency", l2.tag_latency as u64);
+    k.at_most("l2.rop_latency", l2.rop_latency as u64, 10_000, "simulator limit");
+    k.at_most("l2.dram_latency", l2.dram_latency as u64, 10_000, "simulator limit");
     k.positive("l2.data_port_bytes", l2.data_port_bytes as u64);
     k.positive("l2.mshrs", l2.mshrs as u64);
     k.positive("l2.mshr_merge", l2.mshr_merge as u64);

@@ -1,19 +1,20 @@
-//! A memory partition: an L2 slice of banks behind input ports, the DRAM request
-//! queue, its GDDR5 channel, per-bank return queues and the queue back to the
-//! interconnect. It works in three clock domains, one `tick_*` each.
+//! A memory partition: an L2 slice of banks behind input ports (optionally behind a
+//! fixed-latency ROP pipeline per port), the DRAM request queue (optionally followed by a
+//! fixed-latency path to the controller), its GDDR5 channel, per-bank return queues and the
+//! queue back to the interconnect. It works in three clock domains, one `tick_*` each.
 
 mod coord;
 
 pub use coord::CoordinationNetwork;
 
 use crate::cache::l2::bypass::Route;
-use crate::cache::l2::{line_key, DramQueue, L2Bank, L2Shared, L2Stats, WarpL2Counters};
+use crate::cache::l2::{line_key, DramQueue, L2Bank, L2Shared, L2Stats, WarpL2Counters, WarpView};
 use crate::clock::Now;
 use crate::config::{Config, ReplyQueueKind};
 use crate::dram::DramChannel;
 use crate::icnt::Crossbar;
 use crate::mem::{AccessKind, MemReq};
-use crate::queue::BoundedQueue;
+use crate::queue::{BoundedQueue, DelayLine};
 
 pub struct Partition {
     pub id: usize,
@@ -31,6 +32,12 @@ pub struct Partition {
     /// The first reply port the unified queue's head tries (after the last one used).
     reply_rr: usize,
     dram_queue: DramQueue,
+    /// Per input port, the ROP pipeline (`l2.rop_latency`); empty when there is none.
+    rop: Vec<DelayLine<MemReq>>,
+    rop_latency: u64,
+    bypass_skips_rop: bool,
+    /// The fixed path from the DRAM request queue to the controller (`l2.dram_latency`).
+    dram_path: Option<DelayLine<MemReq>>,
     pub dram: DramChannel,
     returns: Vec<BoundedQueue<MemReq>>,
     /// The L2-to-icnt queues: one per reply port (each port an injection point of the reply
@@ -58,6 +65,13 @@ impl Partition {
             fill_rr: 0,
             reply_rr: 0,
             dram_queue: BoundedQueue::new(l2.dram_queue),
+            rop: match l2.rop_latency {
+                0 => Vec::new(),
+                n => (0..l2.ports).map(|_| DelayLine::new(n)).collect(),
+            },
+            rop_latency: l2.rop_latency as u64,
+            bypass_skips_rop: l2.bypass_skips_rop,
+            dram_path: (l2.dram_latency > 0).then(|| DelayLine::new(l2.dram_latency)),
             dram: DramChannel::new(cfg, id as u32),
             returns: (0..banks).map(|_| BoundedQueue::new(l2.return_queue)).collect(),
             out_queues: match l2.reply_queue {
@@ -105,10 +119,32 @@ impl Partition {
             }
         }
         progress |= self.queue_replies();
+        progress | self.hand_to_dram(now)
+    }
+
+    /// The head of the DRAM request queue, once ready, to the controller: at once, or
+    /// through the fixed-latency path when there is one.
+    fn hand_to_dram(&mut self, now: &Now) -> bool {
+        let mut progress = false;
+        if let Some(path) = &mut self.dram_path {
+            if let Some(head) = path.ready(now.l2) {
+                if self.dram.can_accept(head.kind) {
+                    self.dram.push(path.pop().expect("ready"), now.dram);
+                    progress = true;
+                }
+            }
+        }
         if let Some(&(ready, ref head)) = self.dram_queue.front() {
-            if ready <= now.l2 && self.dram.can_accept(head.kind) {
+            let open = match &self.dram_path {
+                Some(path) => path.has_room(),
+                None => self.dram.can_accept(head.kind),
+            };
+            if ready <= now.l2 && open {
                 let (_, req) = self.dram_queue.pop().expect("head exists");
-                self.dram.push(req, now.dram);
+                match &mut self.dram_path {
+                    Some(path) => path.push(now.l2, req),
+                    None => self.dram.push(req, now.dram),
+                }
                 progress = true;
             }
         }
@@ -141,24 +177,32 @@ impl Partition {
         progress
     }
 
-    /// The demultiplexer, then the bank arbiter. A tag-only packet at a port's head goes
-    /// to the DRAM controller at once. A port whose head the bypass policy
-    /// sends to DRAM moves it into the DRAM request queue (one cycle through port and
-    /// demultiplexer) or waits; it leaves the queue's last entry to the banks, so a stream
-    /// of bypassed reads cannot starve the banks' misses and write-throughs. Then at most one request per
+    /// The demultiplexer, then the bank arbiter, over each port's head: the network's, or
+    /// with a ROP pipeline the pipeline's once its latency has passed. A tag-only packet at
+    /// a head goes to the DRAM controller at once. A head the bypass policy sends to DRAM
+    /// moves into the DRAM request queue (one cycle through port and demultiplexer) or
+    /// waits; it leaves the queue's last entry to the banks, so a stream of bypassed reads
+    /// cannot starve the banks' misses and write-throughs. Then at most one request per
     /// remaining port and per bank moves into the bank queues, rotating the first bank
     /// and port examined each cycle. Every request leaves stamped with its warp's type.
     fn arbitrate(&mut self, now: &Now, req_net: &mut Crossbar, shared: &mut L2Shared) -> bool {
         let (nb, np) = (self.banks.len(), self.ports);
-        let mut port_used = 0u64;
+        let mut rop = std::mem::take(&mut self.rop);
         let mut progress = false;
+        let mut heads = if rop.is_empty() {
+            Heads::Net(req_net)
+        } else {
+            progress |= self.enter_rop(now, req_net, shared, &mut rop);
+            Heads::Rop(&mut rop)
+        };
+        let mut port_used = 0u64;
         for pi in 0..np {
             let p = (self.port_rr + pi) % np;
             let dst = Self::port_dst(self.id, p, np);
-            let Some(head) = req_net.peek(dst) else { continue };
+            let Some(head) = heads.peek(dst, p, now.l2) else { continue };
             if head.tag_only {
                 // A warp-group tag the L1 could not attach to a request: straight to DRAM.
-                let tag = req_net.pop(dst).expect("peeked");
+                let tag = heads.pop(dst, p);
                 self.dram.forward_tag(&tag, now.dram);
                 port_used |= 1 << p;
                 progress = true;
@@ -170,15 +214,8 @@ impl Partition {
             }
             port_used |= 1 << p;
             if self.dram_queue.has_room(2) {
-                let mut req = req_net.pop(dst).expect("peeked");
-                shared.count_accepted(&req, view, true, now.core);
-                req.warp_type = view.wtype;
-                req.l2_bypass = true;
-                req.trip.accepted = req.since_issue(now.core);
-                req.trip.looked_up = req.trip.accepted;
-                self.requests += 1;
-                self.stats.bypassed += 1;
-                self.dram_queue.push((now.l2 + 1, req));
+                let req = heads.pop(dst, p);
+                self.send_around(req, view, now, shared);
                 progress = true;
             }
         }
@@ -190,11 +227,11 @@ impl Partition {
                     continue;
                 }
                 let dst = Self::port_dst(self.id, p, np);
-                let Some(head) = req_net.peek(dst) else { continue };
+                let Some(head) = heads.peek(dst, p, now.l2) else { continue };
                 if self.bank_of(head.local) != b || !self.banks[b].queue.has_room(1) {
                     continue;
                 }
-                let mut req = req_net.pop(dst).expect("peeked");
+                let mut req = heads.pop(dst, p);
                 let (view, route) = shared.decide(&req, now.core, self.line(req.local));
                 shared.count_accepted(&req, view, false, now.core);
                 req.warp_type = view.wtype;
@@ -210,7 +247,65 @@ impl Partition {
         }
         self.bank_rr = (self.bank_rr + 1) % nb;
         self.port_rr = (self.port_rr + 1) % np;
+        self.rop = rop;
         progress
+    }
+
+    /// Requests from the network into the ROP pipelines, one per port per L2 cycle. A
+    /// tag-only packet goes straight to DRAM; with `l2.bypass_skips_rop` so does a read the
+    /// bypass policy sends there, which otherwise waits at the port for the queue's room.
+    fn enter_rop(
+        &mut self,
+        now: &Now,
+        req_net: &mut Crossbar,
+        shared: &mut L2Shared,
+        rop: &mut [DelayLine<MemReq>],
+    ) -> bool {
+        let np = self.ports;
+        let mut progress = false;
+        for pi in 0..np {
+            let p = (self.port_rr + pi) % np;
+            let dst = Self::port_dst(self.id, p, np);
+            let Some(head) = req_net.peek(dst) else { continue };
+            if head.tag_only {
+                let tag = req_net.pop(dst).expect("peeked");
+                self.dram.forward_tag(&tag, now.dram);
+                progress = true;
+                continue;
+            }
+            if self.bypass_skips_rop {
+                let (view, route) = shared.decide(head, now.core, self.line(head.local));
+                if route == Route::Dram {
+                    if self.dram_queue.has_room(2) {
+                        let req = req_net.pop(dst).expect("peeked");
+                        self.send_around(req, view, now, shared);
+                        progress = true;
+                    }
+                    continue;
+                }
+            }
+            if rop[p].has_room() {
+                let mut req = req_net.pop(dst).expect("peeked");
+                // L2 queuing is the wait beyond the pipeline's fixed latency.
+                req.t_l2_arrive += self.rop_latency;
+                rop[p].push(now.l2, req);
+                progress = true;
+            }
+        }
+        progress
+    }
+
+    /// A read the bypass policy routed to DRAM, into the DRAM request queue (the caller
+    /// checked its room), stamped with its warp's type.
+    fn send_around(&mut self, mut req: MemReq, view: WarpView, now: &Now, shared: &mut L2Shared) {
+        shared.count_accepted(&req, view, true, now.core);
+        req.warp_type = view.wtype;
+        req.l2_bypass = true;
+        req.trip.accepted = req.since_issue(now.core);
+        req.trip.looked_up = req.trip.accepted;
+        self.requests += 1;
+        self.stats.bypassed += 1;
+        self.dram_queue.push((now.l2 + 1, req));
     }
 
     fn line(&self, local: u64) -> u64 {
@@ -267,7 +362,8 @@ impl Partition {
     pub fn next_event(&self, now: &Now) -> (Option<u64>, Option<u64>) {
         let mut l2 =
             (self.banks.iter().zip(&self.returns)).filter_map(|(b, r)| b.next_event(now.l2, !r.is_empty())).min();
-        if let Some(&(ready, _)) = self.dram_queue.front() {
+        let lines = self.rop.iter().chain(&self.dram_path).filter_map(DelayLine::next_ready);
+        for ready in self.dram_queue.front().map(|&(ready, _)| ready).into_iter().chain(lines) {
             let t = ready.max(now.l2 + 1);
             l2 = Some(l2.map_or(t, |x| x.min(t)));
         }
@@ -276,6 +372,8 @@ impl Partition {
 
     pub fn is_idle(&self) -> bool {
         self.banks.iter().all(L2Bank::is_idle)
+            && self.rop.iter().all(DelayLine::is_empty)
+            && self.dram_path.as_ref().is_none_or(DelayLine::is_empty)
             && self.dram_queue.is_empty()
             && self.dram.is_empty()
             && self.returns.iter().all(|q| q.is_empty())
@@ -315,6 +413,30 @@ impl Partition {
     }
 }
 
+/// Where the arbiter finds each port's next request: at the network's port, or at the exit
+/// of the port's ROP pipeline once the head's latency has passed.
+enum Heads<'a> {
+    Net(&'a mut Crossbar),
+    Rop(&'a mut [DelayLine<MemReq>]),
+}
+
+impl Heads<'_> {
+    fn peek(&self, dst: usize, port: usize, now_l2: u64) -> Option<&MemReq> {
+        match self {
+            Heads::Net(net) => net.peek(dst),
+            Heads::Rop(rop) => rop[port].ready(now_l2),
+        }
+    }
+
+    fn pop(&mut self, dst: usize, port: usize) -> MemReq {
+        match self {
+            Heads::Net(net) => net.pop(dst),
+            Heads::Rop(rop) => rop[port].pop(),
+        }
+        .expect("peeked")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -338,6 +460,62 @@ mod tests {
             p.out_queues[id as usize % n].push(r);
         }
         (p, net)
+    }
+
+    /// The cycles at which a lone read, ejected at port 0 in cycle 0, leaves the port
+    /// (into a bank queue or, bypassed, the DRAM request queue) and reaches the channel.
+    fn cycles_taken(cfg: &Config) -> (u64, u64) {
+        let mut p = Partition::new(cfg, 0);
+        let mut shared = L2Shared::new(cfg, 1);
+        let mut warps = WarpL2Counters::default();
+        let mut net = Crossbar::new(1, cfg.l2.ports as usize, 0, 32, 32, 32);
+        net.push(0, 0, MemReq::new(1, 0, AccessKind::Read, 128), 1);
+        let (mut next_id, mut left) = (1 << 56, None);
+        for c in 0..1000 {
+            net.tick(c, |_| {});
+            let now = Now { core: c, icnt: c, l2: c, dram: c };
+            p.tick_l2(&now, &mut net, &mut next_id, &mut warps, &mut shared);
+            if p.requests == 1 && left.is_none() {
+                left = Some(c);
+            }
+            if !p.dram.is_empty() {
+                return (left.expect("left the port first"), c);
+            }
+        }
+        panic!("the read never reached DRAM");
+    }
+
+    fn medic_with(rop: u32, dram: u32, bypass_all: bool, skips_rop: bool) -> Config {
+        let mut cfg = preset("medic-gtx480").unwrap();
+        (cfg.l2.rop_latency, cfg.l2.dram_latency, cfg.l2.bypass_skips_rop) = (rop, dram, skips_rop);
+        if bypass_all {
+            cfg.l2.bypass = crate::config::L2BypassKind::Rand;
+            cfg.medic.rand_share = 1.0;
+        }
+        cfg
+    }
+
+    #[test]
+    fn the_rop_pipeline_delays_what_looks_up_the_l2_by_its_latency() {
+        let (port, dram) = cycles_taken(&medic_with(0, 0, false, true));
+        assert_eq!(cycles_taken(&medic_with(7, 0, false, true)), (port + 7, dram + 7));
+        assert_eq!(cycles_taken(&medic_with(7, 0, false, false)), (port + 7, dram + 7));
+    }
+
+    #[test]
+    fn bypassed_reads_skip_the_rop_pipeline_unless_told_not_to() {
+        let (port, dram) = cycles_taken(&medic_with(0, 0, true, true));
+        assert!(dram < cycles_taken(&medic_with(0, 0, false, true)).1, "the read bypassed the tag lookup");
+        assert_eq!(cycles_taken(&medic_with(7, 0, true, true)), (port, dram));
+        assert_eq!(cycles_taken(&medic_with(7, 0, true, false)), (port + 7, dram + 7));
+    }
+
+    #[test]
+    fn the_dram_path_delays_misses_and_bypassed_reads_alike() {
+        for bypass_all in [false, true] {
+            let (port, dram) = cycles_taken(&medic_with(0, 0, bypass_all, true));
+            assert_eq!(cycles_taken(&medic_with(0, 9, bypass_all, true)), (port, dram + 9), "bypass {bypass_all}");
+        }
     }
 
     #[test]

@@ -21,7 +21,7 @@ pub mod warp_type;
 
 pub use shared::{line_key, L2Shared};
 pub use stats::{L2RsFail, L2Stats, WarpL2Counters};
-pub use warp_type::WarpType;
+pub use warp_type::{WarpType, WarpView};
 
 use insertion::L2Insertion;
 
