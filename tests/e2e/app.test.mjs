@@ -368,6 +368,23 @@ test('the medic bundle fills the form, and the MeDiC demo compares it with the b
   await page.close();
 });
 
+test('the ROP demo shows MeDiC gaining on bfs only while its bypassed reads skip the ROP pipeline', async () => {
+  const page = await h.page();
+  await ready(page);
+  await page.click('button[data-demo="medic-rop"]');
+  await page.waitForFunction(() => window.warpscope.runs.length === 3, null, { timeout: 120000 });
+  await finished(page);
+  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.ok(rows.every((r) => r[0].includes('on medic-gpgpusim')), rows.map((r) => r[0]).join('\n'));
+  assert.match(rows[2][0], /l2\.bypass_skips_rop=false/);
+  const [skip, pass] = [rows[1][3], rows[2][3]].map((x) => Number.parseFloat(x));
+  assert.ok(skip > 1.05 && pass < skip - 0.05, `skipping ${skip}, passing ${pass}`);
+  const l2 = await page.evaluate(() => window.warpscope.runs.map((r) => JSON.parse(r.report).l2.bypassed));
+  assert.ok(l2[1] > 0 && l2[1] < 1000, `${l2[1]} reads bypassed`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('the four-kernel MeDiC demo gives each machine its harmonic mean speedup', async () => {
   const page = await h.page();
   await ready(page);
