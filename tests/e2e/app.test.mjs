@@ -24,6 +24,19 @@ function cpuTicks() {
   }
 }
 
+/** The cells' text of every row of the table(s) matching `selector`. */
+function tableRows(page, selector) {
+  return page.$$eval(`${selector} tbody tr`, (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+}
+
+/** Clicks demo `id` on `page`, waits for its `runs` runs and returns the summary's rows. */
+async function runDemo(page, id, runs, timeout) {
+  await page.click(`button[data-demo="${id}"]`);
+  await page.waitForFunction((n) => window.warpscope.runs.length === n, runs, { timeout });
+  await finished(page);
+  return tableRows(page, '#summary');
+}
+
 /// Runs the default demo on `page` and returns the main-thread long tasks that started
 /// while it ran, with the share of CPU time stolen from this machine meanwhile.
 async function timedDemo(page) {
@@ -121,10 +134,7 @@ test('cancel stops a run and pause holds it', async () => {
 test('two policies are compared in the same plots with speedups', async () => {
   const page = await h.page();
   await ready(page);
-  await page.click('button[data-demo="sched"]');
-  await page.waitForFunction(() => window.warpscope.runs.length === 2, null, { timeout: 60000 });
-  await finished(page);
-  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const rows = await runDemo(page, 'sched', 2, 60000);
   assert.equal(rows.length, 2);
   assert.match(rows[1][0], /core\.warp_scheduler=lrr/);
   assert.equal(rows[0][3], '1.000x');
@@ -151,7 +161,7 @@ test('speedups compare runs of one workload, and machines by their harmonic mean
   await page.selectOption('#f-core-warp_scheduler', 'lrr');
   await runOne('sssp', 3);
   await runOne('bfs', 4);
-  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const rows = await tableRows(page, '#summary');
   const ipc = rows.map((r) => Number(r[2]));
   assert.deepEqual(rows.slice(0, 2).map((r) => r[3]), ['1.000x', '1.000x'], 'each workload\'s first run is its own base');
   assert.match(rows[2][3], /x \(over #2\)$/, 'LRR on sssp is compared with sssp');
@@ -159,7 +169,7 @@ test('speedups compare runs of one workload, and machines by their harmonic mean
   const sssp = Number.parseFloat(rows[2][3]);
   const bfs = Number.parseFloat(rows[3][3]);
   assert.ok(Math.abs(sssp - ipc[2] / ipc[1]) < 0.01 && Math.abs(bfs - ipc[3] / ipc[0]) < 0.01, `speedups ${sssp}, ${bfs} from IPCs ${ipc}`);
-  const means = await page.$$eval('#hmeans tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const means = await tableRows(page, '#hmeans');
   assert.equal(means.length, 2, `one row per machine: ${JSON.stringify(means)}`);
   assert.deepEqual(means[0], ['medic-gtx480', '2', '1.000x']);
   assert.ok(sssp !== 1 || bfs !== 1, 'LRR changes the IPC');
@@ -194,7 +204,7 @@ test('a sweep runs the experiment once per combination, and a bad sweep is named
   await page.waitForFunction(() => window.warpscope.runs.length === 4, null, { timeout: 120000 });
   await finished(page);
   assert.equal(await page.textContent('#f-sweep-error'), '');
-  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const rows = await tableRows(page, '#summary');
   const points = [['bfs', '0.1'], ['bfs', '0.5'], ['sssp', '0.1'], ['sssp', '0.5']];
   points.forEach(([kernel, share], i) => {
     assert.ok(rows[i][0].startsWith(`#${i + 1} ${kernel} (tiny)`) && rows[i][0].includes('l2.bypass=rand') && rows[i][0].endsWith(`medic.rand_share=${share}`), rows[i][0]);
@@ -205,10 +215,10 @@ test('a sweep runs the experiment once per combination, and a bad sweep is named
   l2.forEach((x, i) => assert.equal(rows[i][7], `${pct(x.miss_rate)} (${pct(x.miss_rate_with_bypass)})`, 'L2 miss, then counting bypassed reads'));
   assert.match(rows[1][3], /x \(over #1\)$/);
   assert.match(rows[3][3], /x \(over #3\)$/);
-  const means = await page.$$eval('#hmeans tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const means = await tableRows(page, '#hmeans');
   assert.deepEqual(means.map((m) => [m[0].endsWith(`rand_share=0.1`) || m[0].endsWith(`rand_share=0.5`), m[1]]), [[true, '2'], [true, '2']]);
   assert.equal(means[0][2], '1.000x');
-  const tuned = await page.$$eval('#tuned tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const tuned = await tableRows(page, '#tuned');
   assert.equal(tuned.length, 1, 'one swept machine');
   assert.ok(tuned[0][0].includes('l2.bypass=rand') && !tuned[0][0].includes('rand_share'), tuned[0][0]);
   assert.equal(tuned[0][1], 'medic.rand_share (2 values)');
@@ -226,7 +236,7 @@ test('a sweep runs the experiment once per combination, and a bad sweep is named
   await shared.waitForFunction(() => window.warpscope && window.warpscope.runs.length === 4, null, { timeout: 120000 });
   await finished(shared);
   assert.equal(await shared.inputValue('#f-sweep'), 'kernel=bfs,sssp medic.rand_share=0.1,0.5', 'a share link keeps the sweep');
-  const again = await shared.$$eval('#summary tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const again = await tableRows(shared, '#summary');
   assert.deepEqual(again.map((r) => r.slice(0, 3)), rows.map((r) => r.slice(0, 3)), 'the shared sweep gives the same runs');
   assert.deepEqual([page.errors, shared.errors], [[], []]);
   await shared.close();
@@ -299,10 +309,7 @@ test('a simulator crash is shown, the settings are kept, and a new worker runs t
 test('the partition-camping demo compares a cycle window of modulo and xor mapping', async () => {
   const page = await h.page();
   await ready(page);
-  await page.click('button[data-demo="camping"]');
-  await page.waitForFunction(() => window.warpscope.runs.length === 2, null, { timeout: 90000 });
-  await finished(page);
-  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => tr.cells[0].textContent));
+  const rows = (await runDemo(page, 'camping', 2, 90000)).map((r) => r[0]);
   assert.equal(rows.length, 2);
   for (const r of rows) assert.match(r, /first 50,000 cycles/);
   assert.match(rows[1], /mem\.partition_mapping=xor/);
@@ -345,21 +352,16 @@ test('the medic bundle fills the form, and the MeDiC demo compares it with the b
   assert.equal(await page.inputValue('#f-l2-insertion'), 'medic');
   assert.equal(await page.inputValue('#f-dram-scheduler'), 'medic_wms');
   assert.match(await page.textContent('#bundle-about'), /WByp \+ WIP \+ WMS/);
-  await page.click('button[data-demo="medic"]');
-  await page.waitForFunction(() => window.warpscope.runs.length === 2, null, { timeout: 120000 });
-  await finished(page);
-  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => tr.cells[0].textContent));
+  const rows = (await runDemo(page, 'medic', 2, 120000)).map((r) => r[0]);
   assert.match(rows[1], /l2\.bypass=medic/);
   const lines = await page.$$eval('figure[data-chart="warp_hit_ratio"] tbody tr', (trs) => trs.length);
   assert.ok(lines > 0, 'the sampled warps have windows');
-  const reads = await page.$$eval('figure[data-chart="reads_by_type"] tbody tr', (trs) =>
-    trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const reads = await tableRows(page, 'figure[data-chart="reads_by_type"]');
   assert.equal(reads.length, 6, 'a row per type, profiling first');
   assert.match(reads[0][0], /profiling/);
   const shares = reads.map((r) => Number(r[1]));
   assert.ok(Math.abs(shares.reduce((a, b) => a + b, 0) - 100) < 0.1, `the baseline's reads sum to 100 %: ${shares}`);
-  const trip = await page.$$eval('figure[data-chart="read_trip"] tbody tr', (trs) =>
-    trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const trip = await tableRows(page, 'figure[data-chart="read_trip"]');
   assert.equal(trip.length, 14, 'seven stages of L2 hits, then of DRAM reads');
   assert.match(trip[2][0], /L2 hits: l2 queue/);
   const hit = trip.slice(0, 7).map((r) => Number(r[1]));
@@ -371,10 +373,7 @@ test('the medic bundle fills the form, and the MeDiC demo compares it with the b
 test('the ROP demo shows MeDiC gaining on bfs only while its bypassed reads skip the ROP pipeline', async () => {
   const page = await h.page();
   await ready(page);
-  await page.click('button[data-demo="medic-rop"]');
-  await page.waitForFunction(() => window.warpscope.runs.length === 3, null, { timeout: 120000 });
-  await finished(page);
-  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const rows = await runDemo(page, 'medic-rop', 3, 120000);
   assert.ok(rows.every((r) => r[0].includes('on medic-gpgpusim')), rows.map((r) => r[0]).join('\n'));
   assert.match(rows[2][0], /l2\.bypass_skips_rop=false/);
   const [skip, pass] = [rows[1][3], rows[2][3]].map((x) => Number.parseFloat(x));
@@ -388,16 +387,13 @@ test('the ROP demo shows MeDiC gaining on bfs only while its bypassed reads skip
 test('the four-kernel MeDiC demo gives each machine its harmonic mean speedup', async () => {
   const page = await h.page();
   await ready(page);
-  await page.click('button[data-demo="medic-hmean"]');
-  await page.waitForFunction(() => window.warpscope.runs.length === 8, null, { timeout: 240000 });
-  await finished(page);
-  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const rows = await runDemo(page, 'medic-hmean', 8, 240000);
   assert.equal(rows.length, 8);
   const medic = rows.slice(4).map((r, i) => {
     assert.match(r[3], new RegExp(`x \\(over #${i + 1}\\)$`), `MeDiC's run ${i + 5} is over the baseline of its kernel: ${r[3]}`);
     return Number.parseFloat(r[3]);
   });
-  const means = await page.$$eval('#hmeans tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const means = await tableRows(page, '#hmeans');
   assert.deepEqual(means[0], ['medic-gtx480', '4', '1.000x']);
   assert.match(means[1][0], /l2\.bypass=medic, l2\.insertion=medic, dram\.scheduler=medic_wms/);
   const h4 = 4 / medic.reduce((a, v) => a + 1 / v, 0);
@@ -409,10 +405,7 @@ test('the four-kernel MeDiC demo gives each machine its harmonic mean speedup', 
 test('the warp-aware DRAM demo overlays six schedulers on spmv', async () => {
   const page = await h.page();
   await ready(page);
-  await page.click('button[data-demo="warpaware"]');
-  await page.waitForFunction(() => window.warpscope.runs.length === 6, null, { timeout: 180000 });
-  await finished(page);
-  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => tr.cells[0].textContent));
+  const rows = (await runDemo(page, 'warpaware', 6, 180000)).map((r) => r[0]);
   assert.equal(rows.length, 6);
   for (const [i, s] of ['fr_fcfs', 'gmc', 'wg', 'wg_m', 'wg_bw', 'wg_w'].entries()) {
     if (s !== 'fr_fcfs') assert.match(rows[i], new RegExp(`dram\\.scheduler=${s}\\b`));
@@ -426,14 +419,12 @@ test('the warp-aware DRAM demo overlays six schedulers on spmv', async () => {
 test('the TB_bg demo draws TB_bg over time for two coordinated runs', async () => {
   const page = await h.page();
   await ready(page);
-  await page.click('button[data-demo="tb_bg"]');
-  await page.waitForFunction(() => window.warpscope.runs.length === 2, null, { timeout: 180000 });
-  await finished(page);
+  await runDemo(page, 'tb_bg', 2, 180000);
   const ink = await inkPerCanvas(page);
   const index = await page.$$eval('canvas', (cs) => cs.findIndex((c) => c.closest('figure').dataset.chart === 'tb_bg'));
   assert.ok(index >= 0, 'a TB_bg chart on the page');
   assert.ok(ink[index] > 0.01, `the TB_bg canvas is blank (${ink[index]})`);
-  const rows = await page.$$eval('figure[data-chart="tb_bg"] tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const rows = await tableRows(page, 'figure[data-chart="tb_bg"]');
   for (const kernel of ['conv_separable', 'pvc']) {
     const values = new Set(rows.filter((r) => r[0].includes(kernel)).map((r) => r[2]));
     assert.ok(values.size > 1, `TB_bg of ${kernel} moves: ${[...values]}`);
@@ -445,14 +436,12 @@ test('the TB_bg demo draws TB_bg over time for two coordinated runs', async () =
 test('the coordinated demo shows L1 hit rate and stall share against always-cache', async () => {
   const page = await h.page();
   await ready(page);
-  await page.click('button[data-demo="coordinated"]');
-  await page.waitForFunction(() => window.warpscope.runs.length === 2, null, { timeout: 180000 });
-  await finished(page);
+  await runDemo(page, 'coordinated', 2, 180000);
   const head = await page.$$eval('#summary thead th', (ths) => ths.map((t) => t.textContent));
   const hit = head.indexOf('L1 hit');
   const stall = head.indexOf('L1 stall share');
   assert.ok(hit > 0 && stall > 0, `summary columns: ${head}`);
-  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  const rows = await tableRows(page, '#summary');
   assert.equal(rows.length, 2);
   assert.match(rows[1][0], /l1d\.bypass=coordinated/);
   const pct = (s) => Number.parseFloat(s);
