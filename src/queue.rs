@@ -81,6 +81,10 @@ impl<T> DelayLine<T> {
         self.items.has_room(1)
     }
 
+    pub fn latency(&self) -> u64 {
+        self.latency
+    }
+
     /// Enters `item` at cycle `now`; the caller checks `has_room` first.
     #[inline]
     pub fn push(&mut self, now: u64, item: T) {

@@ -288,24 +288,27 @@ function fillTable(id, cols, rows, caption) {
   t.createCaption().textContent = caption;
 }
 
+/** A speedup as text, or a dash when there is none. */
+const times = (x) => (x === null ? '–' : `${x.toFixed(3)}x`);
+
 function renderSummary(runs) {
   const pct = (x) => `${(x * 100).toFixed(1)} %`;
   const rows = speedups(runs).map(({ run: r, base, speedup }) => {
     const s = r.summary;
     const over = base === r ? '' : ` (over #${base.id})`;
     return [`#${r.id} ${r.label}${s.completed || r.spec.maxCycles ? '' : ' (incomplete)'}`, fmt(s.cycles), s.ipc.toFixed(3),
-      speedup === null ? '–' : `${speedup.toFixed(3)}x${over}`, pct(s.l1), pct(s.l1hit), pct(s.l1stall),
+      `${times(speedup)}${speedup === null ? '' : over}`, pct(s.l1), pct(s.l1hit), pct(s.l1stall),
       s.l2bypass === null ? pct(s.l2) : `${pct(s.l2)} (${pct(s.l2bypass)})`, pct(s.bw), pct(s.rbh), s.lat.toFixed(0), s.div.toFixed(0)];
   });
   fillTable('summary', ['run', 'cycles', 'IPC', 'speedup', 'L1 miss', 'L1 hit', 'L1 stall share', 'L2 miss', 'DRAM BW', 'row hits', 'warp-load latency', 'divergence'], rows,
     'Latencies in core cycles; speedup is IPC over the first listed run of the same kernel, size, seed and cycle window; L1 stall share is the share of SM cycles the L1 refused the LD/ST unit; in brackets, the L2 miss rate counting bypassed reads as misses, as MeDiC compares it with Rand\'s.');
   // Each machine's harmonic mean speedup over its workloads, when runs span several.
-  const means = harmonicMeans(runs, machineOf).map((m) => [m.machine, String(m.workloads), m.hmean === null ? '–' : `${m.hmean.toFixed(3)}x`]);
+  const means = harmonicMeans(runs, machineOf).map((m) => [m.machine, String(m.workloads), times(m.hmean)]);
   fillTable('hmeans', ['machine', 'workloads', 'harmonic mean speedup'], means,
     'Harmonic mean of each machine\'s speedups (column "speedup" above) over the workloads it ran, as in MeDiC and `warpscope compare`; a mean over fewer workloads than another machine\'s does not compare with it.');
   // For each machine a sweep ran with several values of a field, the best value per workload.
   const tuned = bestOfSweeps(runs, tuningOf).map((m) => [m.machine, `${m.field} (${m.settings} values)`,
-    m.kept.map((k) => `${k.workload}: ${k.setting} (#${k.run.id}, ${k.speedup.toFixed(3)}x)`).join('\n'), `${m.hmean.toFixed(3)}x`]);
+    m.kept.map((k) => `${k.workload}: ${k.setting} (#${k.run.id}, ${k.speedup.toFixed(3)}x)`).join('\n'), times(m.hmean)]);
   fillTable('tuned', ['machine', 'swept', 'best per workload', 'harmonic mean speedup'], tuned,
     'Each swept machine at its fastest run per workload, as `warpscope compare --tune` keeps it (MeDiC tunes Rand this way); keeping the best per workload is generous to the swept machine.');
 }

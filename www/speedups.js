@@ -8,6 +8,11 @@ function workloadOf(spec) {
   return `${spec.kernel} (${spec.size}, seed ${spec.seed}${spec.maxCycles ? `, first ${spec.maxCycles} cycles` : ''})`;
 }
 
+/** The harmonic mean of positive values, or null when any is not positive. */
+function harmonicMean(values) {
+  return values.every((v) => v > 0) ? values.length / values.reduce((acc, v) => acc + 1 / v, 0) : null;
+}
+
 /**
  * For each run (`{ spec, summary: { ipc } }`, in list order) its workload, its speedup over
  * the first run of that workload and that base run, or a null speedup when the base has no IPC.
@@ -40,9 +45,7 @@ export function harmonicMeans(runs, machineOf) {
   }
   const out = [];
   for (const [machine, seen] of byMachine) {
-    const s = [...seen.values()];
-    const hmean = s.every((v) => v > 0) ? s.length / s.reduce((acc, v) => acc + 1 / v, 0) : null;
-    out.push({ machine, hmean, workloads: seen.size });
+    out.push({ machine, hmean: harmonicMean([...seen.values()]), workloads: seen.size });
   }
   return out;
 }
@@ -71,8 +74,7 @@ export function bestOfSweeps(runs, tuningOf) {
   for (const f of families.values()) {
     if (f.settings.size < 2) continue;
     const kept = [...f.best.values()];
-    const hmean = kept.length / kept.reduce((acc, k) => acc + 1 / k.speedup, 0);
-    out.push({ machine: f.machine, field: f.field, settings: f.settings.size, hmean, kept });
+    out.push({ machine: f.machine, field: f.field, settings: f.settings.size, hmean: harmonicMean(kept.map((k) => k.speedup)), kept });
   }
   return out;
 }

@@ -34,7 +34,6 @@ pub struct Partition {
     dram_queue: DramQueue,
     /// Per input port, the ROP pipeline (`l2.rop_latency`); empty when there is none.
     rop: Vec<DelayLine<MemReq>>,
-    rop_latency: u64,
     bypass_skips_rop: bool,
     /// The fixed path from the DRAM request queue to the controller (`l2.dram_latency`).
     dram_path: Option<DelayLine<MemReq>>,
@@ -69,7 +68,6 @@ impl Partition {
                 0 => Vec::new(),
                 n => (0..l2.ports).map(|_| DelayLine::new(n)).collect(),
             },
-            rop_latency: l2.rop_latency as u64,
             bypass_skips_rop: l2.bypass_skips_rop,
             dram_path: (l2.dram_latency > 0).then(|| DelayLine::new(l2.dram_latency)),
             dram: DramChannel::new(cfg, id as u32),
@@ -198,25 +196,13 @@ impl Partition {
         let mut port_used = 0u64;
         for pi in 0..np {
             let p = (self.port_rr + pi) % np;
-            let dst = Self::port_dst(self.id, p, np);
-            let Some(head) = heads.peek(dst, p, now.l2) else { continue };
-            if head.tag_only {
-                // A warp-group tag the L1 could not attach to a request: straight to DRAM.
-                let tag = heads.pop(dst, p);
-                self.dram.forward_tag(&tag, now.dram);
-                port_used |= 1 << p;
-                progress = true;
-                continue;
-            }
-            let (view, route) = shared.decide(head, now.core, self.line(head.local));
-            if route != Route::Dram {
-                continue;
-            }
-            port_used |= 1 << p;
-            if self.dram_queue.has_room(2) {
-                let req = heads.pop(dst, p);
-                self.send_around(req, view, now, shared);
-                progress = true;
+            match self.around_banks(&mut heads, p, now, shared, true) {
+                Around::Banks => {}
+                Around::Sent => {
+                    port_used |= 1 << p;
+                    progress = true;
+                }
+                Around::Held => port_used |= 1 << p,
             }
         }
         for bi in 0..nb {
@@ -263,36 +249,52 @@ impl Partition {
     ) -> bool {
         let np = self.ports;
         let mut progress = false;
+        let mut net = Heads::Net(req_net);
         for pi in 0..np {
             let p = (self.port_rr + pi) % np;
-            let dst = Self::port_dst(self.id, p, np);
-            let Some(head) = req_net.peek(dst) else { continue };
-            if head.tag_only {
-                let tag = req_net.pop(dst).expect("peeked");
-                self.dram.forward_tag(&tag, now.dram);
-                progress = true;
-                continue;
-            }
-            if self.bypass_skips_rop {
-                let (view, route) = shared.decide(head, now.core, self.line(head.local));
-                if route == Route::Dram {
-                    if self.dram_queue.has_room(2) {
-                        let req = req_net.pop(dst).expect("peeked");
-                        self.send_around(req, view, now, shared);
+            match self.around_banks(&mut net, p, now, shared, self.bypass_skips_rop) {
+                Around::Sent => progress = true,
+                Around::Held => {}
+                Around::Banks => {
+                    let dst = Self::port_dst(self.id, p, np);
+                    if net.peek(dst, p, now.l2).is_some() && rop[p].has_room() {
+                        let mut req = net.pop(dst, p);
+                        // L2 queuing is the wait beyond the pipeline's fixed latency.
+                        req.t_l2_arrive += rop[p].latency();
+                        rop[p].push(now.l2, req);
                         progress = true;
                     }
-                    continue;
                 }
-            }
-            if rop[p].has_room() {
-                let mut req = req_net.pop(dst).expect("peeked");
-                // L2 queuing is the wait beyond the pipeline's fixed latency.
-                req.t_l2_arrive += self.rop_latency;
-                rop[p].push(now.l2, req);
-                progress = true;
             }
         }
         progress
+    }
+
+    /// Sends port `p`'s head around the banks when it must go there: a tag-only packet (a
+    /// warp-group tag the L1 could not attach to a request) straight to the DRAM controller,
+    /// and, when `bypass`, a read the bypass policy routes to DRAM into the DRAM request
+    /// queue, leaving the queue's last entry to the banks.
+    fn around_banks(&mut self, heads: &mut Heads, p: usize, now: &Now, shared: &mut L2Shared, bypass: bool) -> Around {
+        let dst = Self::port_dst(self.id, p, self.ports);
+        let Some(head) = heads.peek(dst, p, now.l2) else { return Around::Banks };
+        if head.tag_only {
+            let tag = heads.pop(dst, p);
+            self.dram.forward_tag(&tag, now.dram);
+            return Around::Sent;
+        }
+        if !bypass {
+            return Around::Banks;
+        }
+        let (view, route) = shared.decide(head, now.core, self.line(head.local));
+        if route != Route::Dram {
+            return Around::Banks;
+        }
+        if !self.dram_queue.has_room(2) {
+            return Around::Held;
+        }
+        let req = heads.pop(dst, p);
+        self.send_around(req, view, now, shared);
+        Around::Sent
     }
 
     /// A read the bypass policy routed to DRAM, into the DRAM request queue (the caller
@@ -411,6 +413,14 @@ impl Partition {
             self.dram.describe()
         )
     }
+}
+
+/// Where a port's head went in `around_banks`: nowhere yet (it is for the banks, or there
+/// is none), around the banks, or held at the port for the DRAM request queue's room.
+enum Around {
+    Banks,
+    Sent,
+    Held,
 }
 
 /// Where the arbiter finds each port's next request: at the network's port, or at the exit
