@@ -61,7 +61,7 @@ fn policy_bundle_sets_its_fields_before_set() {
     let cfg: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(cfg["l2"]["bypass"], "medic");
     assert_eq!(cfg["l2"]["insertion"], "medic");
-    assert_eq!(cfg["l2"]["write_policy"], "write_through");
+    assert_eq!(cfg["l2"]["write_policy"], "write_back_fetch", "a bundle keeps the preset's write policy");
     assert_eq!(cfg["dram"]["scheduler"], "medic_wms");
     assert_eq!(cfg["medic"]["rand_share"], 0.5);
     let o = warpscope(&["config", "--policy", "medic", "--set", "l2.write_policy=write_back"]);

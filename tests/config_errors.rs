@@ -216,10 +216,11 @@ fn medic_fields_are_checked_and_old_configs_without_them_still_load() {
     assert_eq!(only(wb("rand").unwrap_err()).field, "l2.bypass");
     assert!(wb("pcal").is_ok(), "PCAL looks every request up, so write-back is fine");
     let mut doc = preset_doc();
-    for (path, v) in [("l2.bypass", "medic"), ("l2.dram_queue", "1")] {
+    for (path, v) in [("l2.bypass", "medic"), ("l2.write_policy", "write_through"), ("l2.dram_queue", "1")] {
         apply_set(&mut doc, path, v).unwrap();
     }
     assert_eq!(only(parse_config_value(doc).unwrap_err()).field, "l2.dram_queue");
+    assert!(set("l2.bypass", "medic").is_ok(), "the MeDiC authors bypassed over GPGPU-Sim's write-back L2");
     let mut doc = preset_doc();
     doc.as_object_mut().unwrap().remove("medic");
     doc["l2"].as_object_mut().unwrap().remove("bypass");

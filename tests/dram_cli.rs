@@ -54,8 +54,11 @@ fn bad_input_is_named() {
 }
 
 /// Utilization of one bank serving `bursts` data bursts (of 64 B; a 128 B request is
-/// two) per activate, over 60 rows queued at once, on one channel of `cfg`.
+/// two) per activate, over 60 rows queued at once, on one channel of `cfg`. The paper's
+/// formula has a bank's bursts back to back, tBURST apart: one command per 128 B request
+/// (the preset's command per burst puts them tCCDL, 3 cycles, apart).
 fn single_bank(mut cfg: Config, bursts: u32) -> f64 {
+    cfg.dram.column_command = warpscope::config::ColumnCommand::Line;
     cfg.mem.partitions = 1;
     cfg.mem.partition_mapping = PartitionMapping::Modulo;
     cfg.dram.scheduler = warpscope::config::DramSchedulerKind::Gmc;

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{check_protocol, sc14, Probe};
+use common::{check_protocol, sc14, sc14_bursts, Probe};
 use warpscope::config::DramSchedulerKind;
 use warpscope::dram::DramCommand::{Act, Pre, Rd, Ref, Wr};
 
@@ -273,4 +273,46 @@ fn refreshes_during_idle_are_replayed_on_the_next_arrival() {
     assert_eq!(p.cmds(Act)[1].at, 9618 + 50, "ACT waits out tRFC");
     assert_eq!(p.done_at(id), 9668 + 18 + 18 + 4);
     check_protocol(&cfg, p.ch.command_log());
+}
+
+/// Each 64 B burst its own column command (`dram.column_command = burst`, as GDDR5 moves a
+/// 128 B line): the line's two RDs go to one bank, so one bank group, tCCDL (3) apart, and
+/// its data ends tCL (18) + tBURST (2) after the second.
+#[test]
+fn a_line_is_two_reads_tccdl_apart_when_each_burst_is_a_command() {
+    let cfg = sc14_bursts();
+    let mut p = primed(&cfg, &[2], 3);
+    let id = p.read(2, 3, 128);
+    p.run_until_empty();
+    let rds: Vec<_> = p.ch.command_log().iter().filter(|r| r.req == Some(id)).copied().collect();
+    assert_eq!(rds.len(), 2, "{rds:?}");
+    assert_eq!(rds[1].at - rds[0].at, 3);
+    assert_eq!(p.done_at(id), rds[1].at + 18 + 2);
+    check_protocol(&cfg, p.ch.command_log());
+}
+
+/// Streaming from one bank with a command per burst: a burst every tCCDL (3) cycles holds
+/// the bus for tBURST (2), so the bus is busy 2 of every 3 cycles and lines complete 6
+/// apart; spread over two bank groups, bursts go tCCDS (2) apart and fill the bus.
+#[test]
+fn one_bank_streams_at_two_thirds_of_the_bus_and_two_groups_at_all_of_it() {
+    let rd_gaps = |banks: &[u32]| {
+        let cfg = sc14_bursts();
+        let mut p = primed(&cfg, banks, 3);
+        let n = banks.len() as u32;
+        let ids: Vec<u64> = (0..12).map(|i| p.read(banks[(i % n) as usize], 3, (i / n % 16) * 128)).collect();
+        p.run_until_empty();
+        check_protocol(&cfg, p.ch.command_log());
+        let rds: Vec<u64> =
+            p.ch.command_log().iter().filter(|r| r.req.is_some_and(|id| ids.contains(&id))).map(|r| r.at).collect();
+        assert_eq!(rds.len(), 24, "two bursts per line");
+        let mut done: Vec<u64> = ids.iter().map(|&id| p.done_at(id)).collect();
+        done.sort_unstable();
+        (rds.windows(2).map(|w| w[1] - w[0]).collect::<Vec<_>>(), done)
+    };
+    let (gaps, done) = rd_gaps(&[2]);
+    assert!(gaps.iter().all(|&g| g == 3), "one bank: {gaps:?}");
+    assert!(done.windows(2).all(|w| w[1] - w[0] == 6), "one bank: {done:?}");
+    let (gaps, _) = rd_gaps(&[0, 1]);
+    assert!(gaps.iter().all(|&g| g == 2), "two groups: {gaps:?}");
 }

@@ -79,29 +79,28 @@ fn warp_types_are_stable_across_windows_on_bfs() {
     assert!(s.warps.iter().all(|x| x.windows.len() >= 2 && x.hit_ratio.iter().all(|h| (0.0..=1.0).contains(h))));
 }
 
-/// Observation 3: L2 queuing is tens of cycles with a 10-cycle tag latency. Here the
-/// banks mostly wait for room in the reply path (a 128 B reply takes 4 flits of one of
-/// the partition's two links to the crossbar), not for each other.
+/// Observation 3: L2 requests queue for tens of cycles beyond the 10-cycle lookup. Each
+/// access holds one of its bank's two ports for 10 cycles, so the banks bound bfs and pvc:
+/// a hit waits longer at the port (beyond the 120-cycle ROP pipeline) and in its bank queue
+/// than for and on the reply network. sssp and spmv fill the single reply queue instead:
+/// their banks stall for room in it far more often than for MSHRs or the DRAM queue.
 #[test]
-fn l2_queuing_latency_is_tens_of_cycles_and_reply_bound() {
+fn l2_queuing_latency_is_tens_of_cycles_and_bank_bound() {
     for k in ["bfs", "sssp", "spmv", "pvc"] {
         let r = small_baseline(k);
         assert_eq!(r.config.l2.tag_latency, 10);
-        assert!(r.l2.avg_queue_latency >= 20.0, "{k}: {}", r.l2.avg_queue_latency);
-        let f = r.l2.reservation_fails;
-        assert!(f.response > 10 * (f.mshr + f.dram_queue), "{k}: {f:?}");
+        assert!(r.l2.avg_queue_latency >= 15.0, "{k}: {}", r.l2.avg_queue_latency);
         assert!(r.l2.queue_latency_histogram.counts.iter().sum::<u64>() > 0);
-        // An L2 hit's trip: the L2 queuing MeDiC's bypass shortens (waiting at the
-        // partition's port for room in a bank queue, then in it) is under a third of the
-        // latency; waiting for and crossing the reply network, which bypassed reads
-        // share, takes longer.
         let t = r.latency.trip_l2_hit;
-        let total: f64 = t.stages().iter().map(|s| s.1).sum();
-        let queuing = t.port_wait + t.l2_queue;
-        assert!(queuing < total / 3.0, "{k}: {t:?}");
-        assert!(t.reply_queue + t.reply_net > queuing, "{k}: {t:?}");
-        let lookup = r.config.l2.tag_latency as f64 * r.config.clocks.core_mhz / r.config.clocks.l2_mhz;
-        assert!((t.l2_or_dram - lookup).abs() < 1.0, "{k}: a hit's stage in the L2 is its tag lookup, {t:?}");
+        let queuing = t.port_wait - r.config.l2.rop_latency as f64 + t.l2_queue;
+        let reply = t.reply_queue + t.reply_net;
+        assert!(queuing > 10.0, "{k}: {t:?}");
+        assert_eq!(t.l2_or_dram, 1.0, "{k}: a hit answers the cycle after its lookup, {t:?}");
+        let f = r.l2.reservation_fails;
+        match k {
+            "bfs" | "pvc" => assert!(queuing > 3.0 * reply, "{k}: {t:?}"),
+            _ => assert!(f.response > 10 * (f.mshr + f.dram_queue), "{k}: {f:?}"),
+        }
     }
 }
 
@@ -127,7 +126,7 @@ fn hardly_any_l2_read_comes_from_a_mostly_miss_context() {
 
 /// Why keeping lines for mostly-hit warps has little to gain here: an L2 an eighth the size
 /// makes bfs miss several times as often, yet it runs nearly as fast (the SMs hide the DRAM
-/// latency; the reply links bound them).
+/// latency; the L2 banks bound them).
 #[test]
 fn bfs_barely_feels_the_l2_hit_rate() {
     let base = small_baseline("bfs");
@@ -187,54 +186,93 @@ fn every_bundle_completes() {
     }
 }
 
-/// Why the write policy matters to bfs at paper size: the preset's write-through L2, as
-/// MeDiC assumes, does not allocate on a store miss. A write-back L2 allocates a line for
-/// each of bfs's scattered `cost`/`updating` store misses, evicting lines its reads need,
-/// so DRAM serves several times the reads (first 1.5M cycles of the paper-size graph).
+/// Why the write policy matters to bfs at paper size: GPGPU-Sim's write-back L2 (the
+/// preset's `write_back_fetch`) sends each store miss on to DRAM and fetches its line too,
+/// so bfs's scattered `cost`/`updating` store misses more than double the lines DRAM reads
+/// against a write-through L2, as MeDiC's text assumes (first 1.5M cycles of the paper-size
+/// graph).
 #[test]
-fn write_back_store_misses_evict_bfs_read_lines() {
-    let reads = |bundle: &str| {
+fn gpgpusim_s_write_allocation_fetches_a_line_for_every_bfs_store_miss() {
+    let run = |bundle: &str| {
         let mut sim = Simulator::new(config(bundle), "bfs", Size::Paper, 1).unwrap();
         sim.run_until(1_500_000);
         let r = build_report(&sim);
         assert!(!r.completed && r.error.is_none(), "{bundle}");
-        r.dram.reads
+        r
     };
-    let (wb, wt) = (reads("write_back"), reads("baseline"));
-    assert!(wb > 3 * wt, "write-back {wb} DRAM reads, write-through {wt}");
+    let (fetch, wt) = (run("baseline"), run("write_through"));
+    assert!(fetch.dram.reads > 2 * wt.dram.reads, "{} DRAM reads against {}", fetch.dram.reads, wt.dram.reads);
+    assert!(2 * fetch.l2.write_fetches > fetch.dram.reads, "{} of {}", fetch.l2.write_fetches, fetch.dram.reads);
 }
 
-/// Why MeDiC loses on conv_separable (README "MeDiC"): a bypassed read neither fills the
-/// L2 nor merges with a miss in flight, and the kernel's reads hit lines other reads
-/// fetched (overlapping aprons; a half-row load uses half a line). Bypassing starves the
-/// other readers' lookups of those hits, which types their contexts mostly-miss in turn: the reads that still look up the L2 hit
-/// far less often, most reads come from mostly-miss or all-miss contexts, and DRAM serves
-/// far more reads than under the baseline.
+/// MeDiC on conv_separable: its reads hit lines other reads fetched (overlapping aprons; a
+/// half-row load uses half a line), so once bypassing starts, the reads that still look up
+/// the L2 hit less, their contexts are typed mostly-miss in turn, and most reads bypass.
+/// With banks that each access holds for 10 cycles, that relieves the banks more than it
+/// costs: DRAM reads barely rise (a bypassed read often merges nowhere but its line would
+/// have been evicted anyway) and the kernel runs faster.
 #[test]
-fn bypassing_on_conv_separable_takes_the_neighbours_hits() {
+fn bypassing_on_conv_separable_relieves_the_banks() {
     let base = run("conv_separable", Size::Small, "baseline");
     let medic = run("conv_separable", Size::Small, "medic");
     let hit_rate = |r: &Report| r.l2.read_hits as f64 / r.l2.reads as f64;
     let miss_typed = |r: &Report| r.warps.l2_reads_by_type.mostly_miss + r.warps.l2_reads_by_type.all_miss;
     assert!(medic.l2.bypassed > medic.l2.reads, "{} bypassed, {} looked up", medic.l2.bypassed, medic.l2.reads);
-    assert!(hit_rate(&medic) < 0.6 * hit_rate(&base), "{} vs {}", hit_rate(&medic), hit_rate(&base));
-    assert!(miss_typed(&base) < 0.2 && miss_typed(&medic) > 0.5, "{} vs {}", miss_typed(&base), miss_typed(&medic));
-    assert!(medic.dram.reads as f64 > 1.5 * base.dram.reads as f64, "{} vs {}", medic.dram.reads, base.dram.reads);
-    assert!(medic.ipc < 0.9 * base.ipc, "{} vs {}", medic.ipc, base.ipc);
+    assert!(hit_rate(&medic) < 0.8 * hit_rate(&base), "{} vs {}", hit_rate(&medic), hit_rate(&base));
+    assert!(miss_typed(&base) < 0.2 && miss_typed(&medic) > 0.4, "{} vs {}", miss_typed(&base), miss_typed(&medic));
+    assert!((medic.dram.reads as f64) < 1.1 * base.dram.reads as f64, "{} vs {}", medic.dram.reads, base.dram.reads);
+    assert!(medic.l2.avg_queue_latency < base.l2.avg_queue_latency, "the banks' queues shorten");
+    assert!(medic.ipc > 1.05 * base.ipc, "{} vs {}", medic.ipc, base.ipc);
 }
 
-/// With GPGPU-Sim's fixed latencies (`medic-gpgpusim`), bypassing pays off on bfs, but not by
+/// With GPGPU-Sim's fixed latencies, bypassing pays off on bfs, but not by
 /// relieving queues: bfs's first level is one warp walking the edges of the source (the
 /// largest-degree node), a chain of reads that miss. Typed all-miss, its reads skip the
 /// 120-cycle ROP pipeline, and that level runs over a fifth faster though fewer than a
 /// thousand reads bypass in the whole run.
 #[test]
 fn on_gpgpusim_latencies_bypassing_shortens_bfs_serial_first_level() {
-    let base = run_on("medic-gpgpusim", "bfs", Size::Small, "baseline");
-    let wbyp = run_on("medic-gpgpusim", "bfs", Size::Small, "wbyp");
+    let base = run("bfs", Size::Small, "baseline");
+    let wbyp = run("bfs", Size::Small, "wbyp");
     let level = |r: &Report, i: usize| r.launches[i].end_cycle - r.launches[i].start_cycle;
     assert!(wbyp.l2.bypassed > 0 && wbyp.l2.bypassed < 1000, "{}", wbyp.l2.bypassed);
     assert!((level(&wbyp, 0) as f64) < 0.8 * level(&base, 0) as f64, "{} against {}", level(&wbyp, 0), level(&base, 0));
     assert!(wbyp.ipc > 1.05 * base.ipc, "{} against {}", wbyp.ipc, base.ipc);
     assert!(level(&base, 0) as f64 > 0.3 * base.cycles as f64, "the first level is a third of the run");
+}
+
+/// MeDiC fig. 9: doubling the L2 banks (4 per partition, the same size and ports per bank)
+/// gains under 4 % on average. Checked on the preset, whose banks take the MeDiC patch's
+/// public default of one pipeline stage (each access holds a port for all 10 cycles), it
+/// does not hold: bfs and pvc are bank-bound and gain 11 % and 22 %, the harmonic mean
+/// 7.5 %. With two stages (5 cycles a port) it holds, which suggests the authors' private
+/// configuration pipelined their banks; the preset keeps the public default
+/// (docs/machine-checks.md).
+#[test]
+fn doubling_the_banks_gains_under_4_percent_only_with_pipelined_banks() {
+    let gain = |stages: &'static str| {
+        let speedups: Vec<f64> = std::thread::scope(|s| {
+            let hs: Vec<_> = ["bfs", "sssp", "spmv", "pvc"]
+                .into_iter()
+                .map(|k| {
+                    s.spawn(move || {
+                        let ipc = |sets: &[(&str, &str)]| {
+                            let mut doc = serde_json::to_value(config("baseline")).unwrap();
+                            for (path, v) in [("l2.pipeline_stages", stages)].iter().chain(sets) {
+                                warpscope::config::apply_set(&mut doc, path, v).unwrap();
+                            }
+                            warpscope::run(parse_config_value(doc).unwrap(), k, Size::Small, 1, None).unwrap().ipc
+                        };
+                        ipc(&[("l2.banks_per_partition", "4"), ("l2.mshrs", "128")]) / ipc(&[])
+                    })
+                })
+                .collect();
+            hs.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        speedups.len() as f64 / speedups.iter().map(|s| 1.0 / s).sum::<f64>() - 1.0
+    };
+    let (one, two) = (gain("1"), gain("2"));
+    eprintln!("doubling the banks: {:+.1} % with 1 stage, {:+.1} % with 2", one * 100.0, two * 100.0);
+    assert!(one > 0.04, "{one}");
+    assert!(two.abs() < 0.04, "{two}");
 }

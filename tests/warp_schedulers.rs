@@ -28,16 +28,20 @@ fn runs(cases: &[(&str, Vec<(&str, &str)>)]) -> Vec<Report> {
 const L1_16: [(&str, &str); 2] = [("l1d.size_kb", "16"), ("l1d.ways", "4")];
 const L1_64: [(&str, &str); 2] = [("l1d.size_kb", "64"), ("l1d.ways", "8")];
 
+/// atax at 16 and 64 KB misses alike (a bigger L1 does not help), mostly within warps at
+/// 16 KB (83 %, the draft 92 %). At 64 KB, on GPGPU-Sim 3.2.1's memory latency, 59 % of its
+/// misses are intra-warp (the draft 89 %): the same misses, classified as inter-warp more
+/// often because more warps' lines are in flight between a line's eviction and its reuse.
 #[test]
 fn heavy_kernel_misses_are_mostly_intra_warp_and_a_bigger_l1_barely_helps() {
     let r = runs(&[("atax", L1_16.to_vec()), ("atax", L1_64.to_vec())]);
-    for (r, kb) in r.iter().zip([16, 64]) {
+    for (r, (kb, share)) in r.iter().zip([(16, 0.7), (64, 0.5)]) {
         let c = &r.l1d.miss_classes;
         let total = c.intra_warp + c.inter_warp + c.other;
-        assert!(c.intra_warp > 0.7 * total, "{kb} KB: intra {} of {total} MPKI", c.intra_warp);
+        assert!(c.intra_warp > share * total, "{kb} KB: intra {} of {total} MPKI", c.intra_warp);
     }
-    let (a, b) = (r[0].l1d.miss_classes.intra_warp, r[1].l1d.miss_classes.intra_warp);
-    assert!((a - b).abs() < 0.1 * a, "intra-warp MPKI {a} at 16 KB vs {b} at 64 KB");
+    let (a, b) = (r[0].l1d.mpki, r[1].l1d.mpki);
+    assert!((a - b).abs() < 0.01 * a, "L1 MPKI {a} at 16 KB vs {b} at 64 KB");
 }
 
 #[test]

@@ -524,7 +524,6 @@ fn host_description() -> String {
 /// The fixed benchmark set: (preset, kernel, size).
 const BENCH_RUNS: &[(&str, &str, Size)] = &[
     ("medic-gtx480", "bfs", Size::Small),
-    ("medic-gpgpusim", "bfs", Size::Small),
     ("medic-gtx480", "atax", Size::Small),
     ("medic-gtx480", "kmeans", Size::Small),
     ("sc14-gtx480", "spmv", Size::Small),

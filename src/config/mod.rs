@@ -191,9 +191,15 @@ impl<'de> Deserialize<'de> for BypassSlots {
 }
 
 mod defaults {
-    use super::{CgGranularity, DramIdealKind, L1BypassKind, L2BypassKind, L2InsertionKind, ReplyQueueKind};
+    use super::{
+        BankOccupancy, CgGranularity, ColumnCommand, DramIdealKind, L1BypassKind, L2BypassKind, L2InsertionKind,
+        ReplyQueueKind, RopSkip,
+    };
 
     pub fn reply_ports() -> u32 {
+        1
+    }
+    pub fn nodes_per_partition() -> u32 {
         1
     }
     pub fn reply_queue() -> ReplyQueueKind {
@@ -202,8 +208,20 @@ mod defaults {
     pub fn data_port_bytes() -> u32 {
         128
     }
-    pub fn bypass_skips_rop() -> bool {
-        true
+    pub fn rop_skip() -> RopSkip {
+        RopSkip::Bypassed
+    }
+    pub fn bank_occupancy() -> BankOccupancy {
+        BankOccupancy::Pipelined
+    }
+    pub fn pipeline_stages() -> u32 {
+        1
+    }
+    pub fn bank_ports() -> u32 {
+        1
+    }
+    pub fn column_command() -> ColumnCommand {
+        ColumnCommand::Line
     }
     pub fn l2_bypass() -> L2BypassKind {
         L2BypassKind::None
@@ -279,6 +297,15 @@ pub struct IcntConfig {
     pub input_buffer_flits: u32,
     /// Per-destination ejection buffer, in flits.
     pub output_buffer_flits: u32,
+    /// Control bytes every packet carries besides its data (GPGPU-Sim's 8 B address and
+    /// command), so a 128 B reply is 136 B, five 32 B flits. 0 lets the address ride in the
+    /// first data flit; a packet without data always takes one flit.
+    #[serde(default)]
+    pub header_bytes: u32,
+    /// Request-network nodes per memory partition, which its `l2.ports` input ports share
+    /// (GPGPU-Sim 3.1.2 and 3.2.1: one per partition; 3.2.2: one per L2 sub-partition).
+    #[serde(default = "defaults::nodes_per_partition")]
+    pub nodes_per_partition: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -301,14 +328,33 @@ pub struct L2Config {
     pub bank_queue: u32,
     /// L2 cycles for a tag lookup (and the data of a hit).
     pub tag_latency: u32,
+    /// How long a lookup holds its bank: `pipelined` (one lookup may start every cycle; a
+    /// hit holds the data port for its data) or `serialized` (every access, hit, miss or
+    /// write, holds the bank for ((tag_latency - 1) / pipeline_stages) + 1 cycles, as in
+    /// the MeDiC authors' banked L2).
+    #[serde(default = "defaults::bank_occupancy")]
+    pub bank_occupancy: BankOccupancy,
+    /// Pipeline stages of a serialized bank's lookup (`bank_occupancy = serialized`).
+    #[serde(default = "defaults::pipeline_stages")]
+    pub pipeline_stages: u32,
+    /// Access ports of a serialized bank: each access holds one, so this many accesses
+    /// overlap (the MeDiC authors' `-gpgpu_n_L2_bank_ports`). Pipelined banks have one.
+    #[serde(default = "defaults::bank_ports")]
+    pub bank_ports: u32,
     /// L2 cycles every request spends in the partition's ROP pipeline, between its input port
     /// and the bank arbiter (GPGPU-Sim's `-rop_latency`, 120 on its GTX 480); 0 leaves it out.
     #[serde(default)]
     pub rop_latency: u32,
-    /// Reads the bypass policy sends to DRAM skip the ROP pipeline, as in the MeDiC authors'
-    /// simulator (`-gpgpu_cache:bypass_rop 1`); false makes them pass through it first.
-    #[serde(default = "defaults::bypass_skips_rop")]
-    pub bypass_skips_rop: bool,
+    /// Which requests skip the ROP pipeline. The MeDiC authors' simulator with
+    /// `-gpgpu_cache:bypass_rop 1` lets every request skip it (`all`); `bypassed` lets only
+    /// reads the bypass policy sends to DRAM skip it. Also read from the older boolean
+    /// `bypass_skips_rop` (true = `bypassed`, false = `none`).
+    #[serde(
+        default = "defaults::rop_skip",
+        alias = "bypass_skips_rop",
+        deserialize_with = "RopSkip::from_name_or_bool"
+    )]
+    pub rop_skip: RopSkip,
     /// L2 cycles every request to DRAM spends between the partition's DRAM request queue and
     /// the DRAM controller (GPGPU-Sim's `-dram_latency`, 100 on its GTX 480); 0 leaves it out.
     #[serde(default)]
@@ -356,6 +402,10 @@ pub struct DramConfig {
     pub row_bytes: u32,
     /// Bytes moved by one burst (tBURST cycles on the data bus).
     pub burst_bytes: u32,
+    /// What one column command moves: a whole request (`line`), or one burst (`burst`), so
+    /// a 128 B line of 64 B bursts is two commands tCCD apart, as GDDR5 and GPGPU-Sim do it.
+    #[serde(default = "defaults::column_command")]
+    pub column_command: ColumnCommand,
     pub read_queue: u32,
     pub write_queue: u32,
     pub write_high_watermark: u32,

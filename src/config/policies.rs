@@ -143,8 +143,64 @@ policy_enum!(
 policy_enum!(
     /// L2 handling of stores (`l2.write_policy`).
     WritePolicy {
+        /// A store hit marks the line dirty; a store miss allocates the line dirty without
+        /// reading it (stores cover whole lines here).
         WriteBack => "write_back",
+        /// Every store goes on to DRAM and updates a present line.
         WriteThrough => "write_through",
+        /// GPGPU-Sim 3.x's `L:B:m:W`: a store hit marks the line dirty; a store miss goes on
+        /// to DRAM and also fetches the line, which fills clean.
+        WriteBackFetch => "write_back_fetch",
+    }
+);
+
+policy_enum!(
+    /// Which requests skip a partition's ROP pipeline (`l2.rop_skip`).
+    RopSkip {
+        /// Every request passes through it.
+        None => "none",
+        /// Reads the bypass policy sends to DRAM skip it.
+        Bypassed => "bypassed",
+        /// Every request skips it (GPGPU-Sim with the MeDiC patch's `-gpgpu_cache:bypass_rop 1`).
+        All => "all",
+    }
+);
+
+impl RopSkip {
+    /// Reads a name, or the boolean of the older `l2.bypass_skips_rop`.
+    pub fn from_name_or_bool<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Flag(bool),
+            Name(RopSkip),
+        }
+        let expected = || serde::de::Error::custom(format!("expected one of: {}", Self::NAMES.join(", ")));
+        match Raw::deserialize(d).map_err(|_: D::Error| expected())? {
+            Raw::Flag(true) => Ok(Self::Bypassed),
+            Raw::Flag(false) => Ok(Self::None),
+            Raw::Name(k) => Ok(k),
+        }
+    }
+}
+
+policy_enum!(
+    /// How long an L2 lookup holds its bank (`l2.bank_occupancy`).
+    BankOccupancy {
+        /// A new lookup may start every L2 cycle; a hit holds the data port for its data.
+        Pipelined => "pipelined",
+        /// Every access holds the bank for ((tag_latency - 1) / pipeline_stages) + 1 cycles.
+        Serialized => "serialized",
+    }
+);
+
+policy_enum!(
+    /// What one DRAM column command moves (`dram.column_command`).
+    ColumnCommand {
+        /// A whole request: one RD or WR per line.
+        Line => "line",
+        /// One burst (`dram.burst_bytes`): a line is several commands, tCCD apart.
+        Burst => "burst",
     }
 );
 
@@ -283,10 +339,13 @@ pub fn policy_families() -> Vec<(&'static str, &'static [&'static str])> {
         ("l2.bypass", L2BypassKind::NAMES),
         ("l2.insertion", L2InsertionKind::NAMES),
         ("l2.reply_queue", ReplyQueueKind::NAMES),
+        ("l2.rop_skip", RopSkip::NAMES),
+        ("l2.bank_occupancy", BankOccupancy::NAMES),
         ("medic.warp_id", WarpIdKind::NAMES),
         ("medic.boundary_rate", BoundaryRateKind::NAMES),
         ("mem.partition_mapping", PartitionMapping::NAMES),
         ("dram.scheduler", DramSchedulerKind::NAMES),
         ("dram.ideal", DramIdealKind::NAMES),
+        ("dram.column_command", ColumnCommand::NAMES),
     ]
 }

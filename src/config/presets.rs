@@ -6,7 +6,7 @@ use super::{parse_config, Config};
 /// (name, JSON text) of every preset; the first is the default.
 pub const PRESETS: &[(&str, &str)] = &[
     ("medic-gtx480", include_str!("../../presets/medic-gtx480.json")),
-    ("medic-gpgpusim", include_str!("../../presets/medic-gpgpusim.json")),
+    ("medic-gtx480-wt", include_str!("../../presets/medic-gtx480-wt.json")),
     ("sc14-gtx480", include_str!("../../presets/sc14-gtx480.json")),
     ("sound-maxwell", include_str!("../../presets/sound-maxwell.json")),
     ("sound-maxwell-enhanced", include_str!("../../presets/sound-maxwell-enhanced.json")),

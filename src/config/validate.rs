@@ -153,11 +153,14 @@ fn medic(k: &mut Checker, c: &Config) {
             ),
         ));
     }
-    if to_dram && c.l2.write_policy != WritePolicy::WriteThrough {
+    // The MeDiC authors bypassed over GPGPU-Sim's write-back L2 (`write_back_fetch`), whose
+    // data values are not modelled; a write-back L2 that allocates store misses without their
+    // line is refused, as DRAM would lack the data of every line a store allocated.
+    if to_dram && c.l2.write_policy == WritePolicy::WriteBack {
         k.0.push(ConfigError::new(
             "l2.bypass",
             format!(
-                "`{}` sends reads straight to DRAM, which needs l2.write_policy = write_through (a write-back L2 may hold newer data)",
+                "`{}` sends reads straight to DRAM, which needs l2.write_policy = write_through or write_back_fetch (this write-back L2 may hold lines DRAM never had)",
                 c.l2.bypass.as_str()
             ),
         ));
@@ -230,7 +233,11 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     let ic = &c.icnt;
     k.positive("icnt.latency", ic.latency as u64);
     k.pow2("icnt.flit_bytes", ic.flit_bytes as u64);
-    let max_packet = (c.l1d.line_bytes.max(c.l2.line_bytes) as u64).div_ceil(ic.flit_bytes.max(1) as u64);
+    k.positive("icnt.nodes_per_partition", ic.nodes_per_partition as u64);
+    k.at_most("icnt.nodes_per_partition", ic.nodes_per_partition as u64, 64, "simulator limit");
+    k.at_most("icnt.header_bytes", ic.header_bytes as u64, 1024, "simulator limit");
+    let max_bytes = c.l1d.line_bytes.max(c.l2.line_bytes) as u64 + ic.header_bytes as u64;
+    let max_packet = max_bytes.div_ceil(ic.flit_bytes.max(1) as u64);
     if (ic.input_buffer_flits as u64) < max_packet {
         k.0.push(ConfigError::new(
             "icnt.input_buffer_flits",
@@ -265,12 +272,25 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     k.at_most("l2.mshrs", l2.mshrs as u64, 1 << 16, "simulator limit");
     k.positive("l2.bank_queue", l2.bank_queue as u64);
     k.positive("l2.tag_latency", l2.tag_latency as u64);
+    k.positive("l2.pipeline_stages", l2.pipeline_stages as u64);
+    k.at_most("l2.pipeline_stages", l2.pipeline_stages as u64, 1024, "simulator limit");
+    if l2.pipeline_stages > l2.tag_latency {
+        let msg =
+            format!("{} stages exceed the {}-cycle l2.tag_latency they split", l2.pipeline_stages, l2.tag_latency);
+        k.0.push(ConfigError::new("l2.pipeline_stages", msg));
+    }
+    k.positive("l2.bank_ports", l2.bank_ports as u64);
+    k.at_most("l2.bank_ports", l2.bank_ports as u64, 64, "simulator limit");
     k.at_most("l2.rop_latency", l2.rop_latency as u64, 10_000, "simulator limit");
     k.at_most("l2.dram_latency", l2.dram_latency as u64, 10_000, "simulator limit");
     k.positive("l2.data_port_bytes", l2.data_port_bytes as u64);
     k.positive("l2.mshrs", l2.mshrs as u64);
     k.positive("l2.mshr_merge", l2.mshr_merge as u64);
     k.positive("l2.dram_queue", l2.dram_queue as u64);
+    if l2.write_policy == WritePolicy::WriteBackFetch && l2.dram_queue < 2 {
+        let msg = "must hold at least 2 requests under write_back_fetch (a store miss sends its store and a fetch)";
+        k.0.push(ConfigError::new("l2.dram_queue", msg));
+    }
     k.positive("l2.return_queue", l2.return_queue as u64);
     k.positive("l2.vta_entries", l2.vta_entries as u64);
     k.at_most("l2.vta_entries", l2.vta_entries as u64, 4096, "simulator limit");

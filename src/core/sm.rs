@@ -82,7 +82,8 @@ pub struct Sm {
     line_bytes: u32,
     /// `.cg` loads ask for the sectors they touch (`l1d.cg_granularity`).
     cg_sectors: bool,
-    l2_ports: usize,
+    /// Request-network nodes per partition; an SM sends to node `id % nodes`.
+    partition_nodes: usize,
     next_req: u64,
     fills: Vec<(MemReq, bool)>,
     coalesced: Coalesced,
@@ -133,7 +134,7 @@ impl Sm {
             perfect_coalescing: c.perfect_coalescing,
             line_bytes: cfg.l1d.line_bytes,
             cg_sectors: cfg.l1d.cg_granularity == CgGranularity::Sector,
-            l2_ports: cfg.l2.ports as usize,
+            partition_nodes: cfg.icnt.nodes_per_partition as usize,
             next_req: (id as u64) << 40,
             fills: Vec::new(),
             coalesced: Coalesced::default(),
@@ -261,14 +262,15 @@ impl Sm {
         progress |= self.ldst_cycle(now, kernel);
         if let Some(head) = self.l1.miss_queue.front() {
             let flits = match head.kind {
-                AccessKind::Read => 1,
+                AccessKind::Read => net.req_net.flits_for(0),
                 AccessKind::Write => net.req_net.flits_for(head.bytes),
             };
             if net.req_net.can_push(self.id, flits) {
                 let mut r = self.l1.miss_queue.pop().expect("head exists");
                 self.l1.move_tags();
                 r.t_issue = now;
-                let dst = Partition::port_dst(r.partition as usize, self.id % self.l2_ports, self.l2_ports);
+                let nodes = self.partition_nodes;
+                let dst = Partition::port_dst(r.partition as usize, self.id % nodes, nodes);
                 net.req_net.push(self.id, dst, r, flits);
                 progress = true;
             }

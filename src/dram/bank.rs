@@ -12,6 +12,8 @@ pub(crate) struct Txn {
     pub activated: bool,
     /// Expected service cost when it was queued: 1 for a row hit, 3 for a row miss.
     pub score: u32,
+    /// Column commands still to issue (more than one when each burst is its own command).
+    pub cols_left: u32,
 }
 
 /// Warp-aware score of a row hit and of a row miss (tCL against tRP + tRCD + tCL).

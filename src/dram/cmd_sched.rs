@@ -13,8 +13,8 @@ use super::bank::{Bank, Txn, HIT_SCORE, MISS_SCORE};
 use super::command::{CommandRecord, DramCommand};
 use super::sched::{BankView, QueuedReq};
 use super::stats::DramStats;
-use super::timing::{ChannelTiming, Params};
-use crate::config::DramConfig;
+use super::timing::{bursts, ChannelTiming, Params};
+use crate::config::{ColumnCommand, DramConfig};
 use crate::mem::MemReq;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +37,9 @@ pub(crate) struct CommandScheduler {
     views: Vec<BankView>,
     queued: usize,
     p: Params,
+    /// Each burst of a request is its own column command (`dram.column_command = burst`).
+    per_burst: bool,
+    burst_bytes: u32,
     chan: ChannelTiming,
     groups: usize,
     per_group: usize,
@@ -60,6 +63,8 @@ impl CommandScheduler {
             refresh_due: p.refi,
             last_issue: None,
             p,
+            per_burst: d.column_command == ColumnCommand::Burst,
+            burst_bytes: d.burst_bytes,
             chan: ChannelTiming::new(groups as u32),
             groups,
             per_group: banks.div_ceil(groups),
@@ -88,7 +93,8 @@ impl CommandScheduler {
         if let Some(bank) = self.banks.get_mut(b) {
             let score = if self.views[b].planned_row == Some(q.coord.row) { HIT_SCORE } else { MISS_SCORE };
             bank.score += score;
-            bank.cmdq.push_back(Txn { q, activated: false, score });
+            let cols_left = if self.per_burst { bursts(q.req.bytes, self.burst_bytes) } else { 1 };
+            bank.cmdq.push_back(Txn { q, activated: false, score, cols_left });
             self.views[b] = bank.view();
             self.queued += 1;
         }
@@ -206,12 +212,26 @@ impl CommandScheduler {
                 stats.precharges += 1;
                 self.record(now, DramCommand::Pre, Some(b as u32), row, None, None);
             }
+            Next::Col if bank.cmdq.front()?.cols_left > 1 => {
+                // One burst of a request whose bursts are separate commands; the request
+                // stays at the head until its last.
+                let head = bank.cmdq.front_mut()?;
+                head.cols_left -= 1;
+                let (write, group, row, id) =
+                    (head.q.req.is_write(), head.q.coord.bank_group, head.q.coord.row, head.q.req.id);
+                let end = self.chan.record_col(p, now, group, write, p.burst);
+                let after = if write { end + p.wr } else { now + p.rtp };
+                bank.pre_ready = bank.pre_ready.max(after);
+                stats.data_bus_busy += p.burst;
+                let kind = if write { DramCommand::Wr } else { DramCommand::Rd };
+                self.record(now, kind, Some(b as u32), row, Some(id), Some(end));
+            }
             Next::Col => {
                 let txn = bank.cmdq.pop_front()?;
                 bank.score -= txn.score;
                 self.queued -= 1;
                 let write = txn.q.req.is_write();
-                let bus = p.bus_cycles(txn.q.req.bytes);
+                let bus = if self.per_burst { p.burst } else { p.bus_cycles(txn.q.req.bytes) };
                 let end = self.chan.record_col(p, now, txn.q.coord.bank_group, write, bus);
                 // A read of several bursts is several internal reads; tRTP counts from the last.
                 let after = if write { end + p.wr } else { now + bus.saturating_sub(p.burst) + p.rtp };

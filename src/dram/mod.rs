@@ -339,7 +339,7 @@ mod tests {
         let (first, now) = first_done(&mut ch, 7);
         assert!(first.dram_served);
         assert_eq!(first.t_dram_arrive, 7);
-        assert_eq!(now - 7, 18 + 18 + 4, "ACT, tRCD, tCL, 4 bus cycles");
+        assert_eq!(now - 7, 18 + 3 + 18 + 2, "ACT, tRCD, two bursts tCCDL apart, tCL, the last burst");
         assert_eq!(ch.command_log()[0].cmd, DramCommand::Act);
     }
 

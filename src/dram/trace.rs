@@ -204,8 +204,9 @@ mod tests {
         let cfg = preset("sc14-gtx480").unwrap();
         let r = run_trace(&cfg, &parse_trace("100 R 0x0").unwrap());
         assert_eq!((r.requests, r.reads, r.writes), (1, 1, 0));
-        assert_eq!(r.avg_latency.dram_cycles, 18.0 + 18.0 + 4.0);
-        assert_eq!(r.cycles, 140);
+        // ACT, tRCD, the line's two bursts tCCDL apart, tCL, the last burst.
+        assert_eq!(r.avg_latency.dram_cycles, 18.0 + 3.0 + 18.0 + 2.0);
+        assert_eq!(r.cycles, 141);
         assert_eq!(r.row_buffer_hit_rate, 0.0);
     }
 }

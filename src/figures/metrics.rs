@@ -35,6 +35,8 @@ pub struct Metrics {
     pub dram_row_buffer_hit_rate: f64,
     /// Issue to last return of a warp-load, core cycles (SC'14's effective latency).
     pub warp_load_latency: f64,
+    /// The same over warp-loads DRAM served at least one request of.
+    pub dram_warp_load_latency: f64,
     /// Issue to return of a request, core cycles.
     pub memory_latency: f64,
     /// Last minus first return per warp-load, core cycles.
@@ -71,6 +73,7 @@ impl Metrics {
             dram_bandwidth_utilization: r.dram.bandwidth_utilization,
             dram_row_buffer_hit_rate: r.dram.row_buffer_hit_rate,
             warp_load_latency: r.latency.avg_warp_load_latency,
+            dram_warp_load_latency: r.latency.avg_dram_warp_load_latency,
             memory_latency: r.latency.avg_memory_latency,
             divergence: r.latency.avg_divergence,
             dram_divergence: r.latency.avg_dram_divergence,

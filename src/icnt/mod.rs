@@ -30,6 +30,7 @@ pub struct CrossbarStats {
 pub struct Crossbar {
     latency: u64,
     flit_bytes: u32,
+    header_bytes: u32,
     inputs: Vec<VecDeque<Packet>>,
     input_flits: Vec<u32>,
     input_cap: u32,
@@ -61,6 +62,7 @@ impl Crossbar {
         Self {
             latency: latency as u64,
             flit_bytes,
+            header_bytes: 0,
             inputs: vec![VecDeque::new(); sources],
             input_flits: vec![0; sources],
             input_cap: input_flits,
@@ -78,10 +80,16 @@ impl Crossbar {
         }
     }
 
-    /// Flits for a packet carrying `data_bytes`: the address rides in the first data flit,
-    /// and a packet without data (a request or write ack) still takes one.
+    /// Gives every packet `bytes` of header besides its data (`icnt.header_bytes`).
+    pub fn with_header(mut self, bytes: u32) -> Self {
+        self.header_bytes = bytes;
+        self
+    }
+
+    /// Flits for a packet carrying `data_bytes` (0 for a read request or a write ack) and
+    /// the header; at least one.
     pub fn flits_for(&self, data_bytes: u32) -> u32 {
-        1.max(data_bytes.div_ceil(self.flit_bytes))
+        1.max((data_bytes + self.header_bytes).div_ceil(self.flit_bytes))
     }
 
     /// Injection links (sources).

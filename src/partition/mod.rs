@@ -10,7 +10,7 @@ pub use coord::CoordinationNetwork;
 use crate::cache::l2::bypass::Route;
 use crate::cache::l2::{line_key, DramQueue, L2Bank, L2Shared, L2Stats, WarpL2Counters, WarpView};
 use crate::clock::Now;
-use crate::config::{Config, ReplyQueueKind};
+use crate::config::{Config, ReplyQueueKind, RopSkip};
 use crate::dram::DramChannel;
 use crate::icnt::Crossbar;
 use crate::mem::{AccessKind, MemReq};
@@ -21,6 +21,9 @@ pub struct Partition {
     banks: Vec<L2Bank>,
     line_shift: u32,
     ports: usize,
+    /// Request-network nodes of this partition (`icnt.nodes_per_partition`); input port
+    /// `p` takes the packets of node `p % nodes`.
+    nodes: usize,
     port_rr: usize,
     bank_rr: usize,
     out_rr: usize,
@@ -32,8 +35,10 @@ pub struct Partition {
     /// The first reply port the unified queue's head tries (after the last one used).
     reply_rr: usize,
     dram_queue: DramQueue,
-    /// Per input port, the ROP pipeline (`l2.rop_latency`); empty when there is none.
+    /// Per input port, the ROP pipeline (`l2.rop_latency`); empty when there is none or
+    /// every request skips it.
     rop: Vec<DelayLine<MemReq>>,
+    /// Reads the bypass policy sends to DRAM skip the ROP pipeline.
     bypass_skips_rop: bool,
     /// The fixed path from the DRAM request queue to the controller (`l2.dram_latency`).
     dram_path: Option<DelayLine<MemReq>>,
@@ -56,6 +61,7 @@ impl Partition {
             banks: (0..banks).map(|_| L2Bank::new(cfg)).collect(),
             line_shift: l2.line_bytes.trailing_zeros(),
             ports: l2.ports as usize,
+            nodes: cfg.icnt.nodes_per_partition as usize,
             port_rr: 0,
             bank_rr: 0,
             out_rr: 0,
@@ -64,11 +70,11 @@ impl Partition {
             fill_rr: 0,
             reply_rr: 0,
             dram_queue: BoundedQueue::new(l2.dram_queue),
-            rop: match l2.rop_latency {
-                0 => Vec::new(),
-                n => (0..l2.ports).map(|_| DelayLine::new(n)).collect(),
+            rop: match (l2.rop_latency, l2.rop_skip) {
+                (0, _) | (_, RopSkip::All) => Vec::new(),
+                (n, _) => (0..l2.ports).map(|_| DelayLine::new(n)).collect(),
             },
-            bypass_skips_rop: l2.bypass_skips_rop,
+            bypass_skips_rop: l2.rop_skip == RopSkip::Bypassed,
             dram_path: (l2.dram_latency > 0).then(|| DelayLine::new(l2.dram_latency)),
             dram: DramChannel::new(cfg, id as u32),
             returns: (0..banks).map(|_| BoundedQueue::new(l2.return_queue)).collect(),
@@ -82,9 +88,14 @@ impl Partition {
     }
 
     /// Index of the request network's destination, or the reply network's source, for
-    /// (partition, port).
-    pub fn port_dst(partition: usize, port: usize, ports: usize) -> usize {
-        partition * ports + port
+    /// (partition, node).
+    pub fn port_dst(partition: usize, node: usize, nodes: usize) -> usize {
+        partition * nodes + node
+    }
+
+    /// The request-network node input port `p` reads from.
+    fn node_of_port(&self, p: usize) -> usize {
+        Self::port_dst(self.id, p % self.nodes, self.nodes)
     }
 
     fn bank_of(&self, local: u64) -> usize {
@@ -212,7 +223,7 @@ impl Partition {
                 if port_used & (1 << p) != 0 {
                     continue;
                 }
-                let dst = Self::port_dst(self.id, p, np);
+                let dst = self.node_of_port(p);
                 let Some(head) = heads.peek(dst, p, now.l2) else { continue };
                 if self.bank_of(head.local) != b || !self.banks[b].queue.has_room(1) {
                     continue;
@@ -238,7 +249,7 @@ impl Partition {
     }
 
     /// Requests from the network into the ROP pipelines, one per port per L2 cycle. A
-    /// tag-only packet goes straight to DRAM; with `l2.bypass_skips_rop` so does a read the
+    /// tag-only packet goes straight to DRAM; with `l2.rop_skip = bypassed` so does a read the
     /// bypass policy sends there, which otherwise waits at the port for the queue's room.
     fn enter_rop(
         &mut self,
@@ -256,7 +267,7 @@ impl Partition {
                 Around::Sent => progress = true,
                 Around::Held => {}
                 Around::Banks => {
-                    let dst = Self::port_dst(self.id, p, np);
+                    let dst = self.node_of_port(p);
                     if net.peek(dst, p, now.l2).is_some() && rop[p].has_room() {
                         let mut req = net.pop(dst, p);
                         // L2 queuing is the wait beyond the pipeline's fixed latency.
@@ -275,7 +286,7 @@ impl Partition {
     /// and, when `bypass`, a read the bypass policy routes to DRAM into the DRAM request
     /// queue, leaving the queue's last entry to the banks.
     fn around_banks(&mut self, heads: &mut Heads, p: usize, now: &Now, shared: &mut L2Shared, bypass: bool) -> Around {
-        let dst = Self::port_dst(self.id, p, self.ports);
+        let dst = self.node_of_port(p);
         let Some(head) = heads.peek(dst, p, now.l2) else { return Around::Banks };
         if head.tag_only {
             let tag = heads.pop(dst, p);
@@ -343,7 +354,7 @@ impl Partition {
             let Some(head) = q.front() else { continue };
             let flits = match head.kind {
                 AccessKind::Read => reply_net.flits_for(head.bytes),
-                AccessKind::Write => 1,
+                AccessKind::Write => reply_net.flits_for(0),
             };
             let src = Self::port_dst(self.id, p, ports);
             if reply_net.can_push(src, flits) {
@@ -478,7 +489,7 @@ mod tests {
         let mut p = Partition::new(cfg, 0);
         let mut shared = L2Shared::new(cfg, 1);
         let mut warps = WarpL2Counters::default();
-        let mut net = Crossbar::new(1, cfg.l2.ports as usize, 0, 32, 32, 32);
+        let mut net = Crossbar::new(1, cfg.icnt.nodes_per_partition as usize, 0, 32, 32, 32);
         net.push(0, 0, MemReq::new(1, 0, AccessKind::Read, 128), 1);
         let (mut next_id, mut left) = (1 << 56, None);
         for c in 0..1000 {
@@ -495,9 +506,9 @@ mod tests {
         panic!("the read never reached DRAM");
     }
 
-    fn medic_with(rop: u32, dram: u32, bypass_all: bool, skips_rop: bool) -> Config {
+    fn medic_with(rop: u32, dram: u32, bypass_all: bool, skip: RopSkip) -> Config {
         let mut cfg = preset("medic-gtx480").unwrap();
-        (cfg.l2.rop_latency, cfg.l2.dram_latency, cfg.l2.bypass_skips_rop) = (rop, dram, skips_rop);
+        (cfg.l2.rop_latency, cfg.l2.dram_latency, cfg.l2.rop_skip) = (rop, dram, skip);
         if bypass_all {
             cfg.l2.bypass = crate::config::L2BypassKind::Rand;
             cfg.medic.rand_share = 1.0;
@@ -507,24 +518,35 @@ mod tests {
 
     #[test]
     fn the_rop_pipeline_delays_what_looks_up_the_l2_by_its_latency() {
-        let (port, dram) = cycles_taken(&medic_with(0, 0, false, true));
-        assert_eq!(cycles_taken(&medic_with(7, 0, false, true)), (port + 7, dram + 7));
-        assert_eq!(cycles_taken(&medic_with(7, 0, false, false)), (port + 7, dram + 7));
+        use RopSkip::{Bypassed, None};
+        let (port, dram) = cycles_taken(&medic_with(0, 0, false, Bypassed));
+        assert_eq!(cycles_taken(&medic_with(7, 0, false, Bypassed)), (port + 7, dram + 7));
+        assert_eq!(cycles_taken(&medic_with(7, 0, false, None)), (port + 7, dram + 7));
     }
 
     #[test]
     fn bypassed_reads_skip_the_rop_pipeline_unless_told_not_to() {
-        let (port, dram) = cycles_taken(&medic_with(0, 0, true, true));
-        assert!(dram < cycles_taken(&medic_with(0, 0, false, true)).1, "the read bypassed the tag lookup");
-        assert_eq!(cycles_taken(&medic_with(7, 0, true, true)), (port, dram));
-        assert_eq!(cycles_taken(&medic_with(7, 0, true, false)), (port + 7, dram + 7));
+        use RopSkip::{Bypassed, None};
+        let (port, dram) = cycles_taken(&medic_with(0, 0, true, Bypassed));
+        assert!(dram < cycles_taken(&medic_with(0, 0, false, Bypassed)).1, "the read bypassed the tag lookup");
+        assert_eq!(cycles_taken(&medic_with(7, 0, true, Bypassed)), (port, dram));
+        assert_eq!(cycles_taken(&medic_with(7, 0, true, None)), (port + 7, dram + 7));
+    }
+
+    #[test]
+    fn with_rop_skip_all_every_request_skips_the_pipeline() {
+        for bypass_all in [false, true] {
+            let without = cycles_taken(&medic_with(0, 0, bypass_all, RopSkip::All));
+            assert_eq!(cycles_taken(&medic_with(120, 0, bypass_all, RopSkip::All)), without, "bypass {bypass_all}");
+        }
     }
 
     #[test]
     fn the_dram_path_delays_misses_and_bypassed_reads_alike() {
         for bypass_all in [false, true] {
-            let (port, dram) = cycles_taken(&medic_with(0, 0, bypass_all, true));
-            assert_eq!(cycles_taken(&medic_with(0, 9, bypass_all, true)), (port, dram + 9), "bypass {bypass_all}");
+            let (port, dram) = cycles_taken(&medic_with(0, 0, bypass_all, RopSkip::Bypassed));
+            let delayed = cycles_taken(&medic_with(0, 9, bypass_all, RopSkip::Bypassed));
+            assert_eq!(delayed, (port, dram + 9), "bypass {bypass_all}");
         }
     }
 
@@ -532,6 +554,7 @@ mod tests {
     fn one_reply_a_cycle_alternates_between_per_port_queues() {
         let mut cfg = preset("medic-gtx480").unwrap();
         cfg.l2.reply_ports = 2;
+        cfg.l2.reply_queue = ReplyQueueKind::PerPort;
         let mut p = Partition::new(&cfg, 0);
         for cycle in 0..4u64 {
             p.banks[cycle as usize % 2].responses.push(MemReq::new(cycle, cycle * 128, AccessKind::Read, 128));

@@ -147,7 +147,7 @@ impl Simulator {
     pub fn with_benchmark(cfg: Config, bench: Benchmark, seed: u64) -> Self {
         let sms_n = cfg.core.num_sms as usize;
         let parts = cfg.mem.partitions as usize;
-        let ports = cfg.l2.ports as usize;
+        let nodes = cfg.icnt.nodes_per_partition as usize;
         let ic = &cfg.icnt;
         let total_ctas = bench.launches.iter().map(|k| k.grid().ctas as u64).sum();
         let mut sim = Self {
@@ -157,12 +157,13 @@ impl Simulator {
             coord: CoordinationNetwork::new(&cfg),
             req_net: Crossbar::new(
                 sms_n,
-                parts * ports,
+                parts * nodes,
                 ic.latency,
                 ic.flit_bytes,
                 ic.input_buffer_flits,
                 ic.output_buffer_flits,
-            ),
+            )
+            .with_header(ic.header_bytes),
             reply_net: Crossbar::new(
                 parts * cfg.l2.reply_ports as usize,
                 sms_n,
@@ -170,7 +171,8 @@ impl Simulator {
                 ic.flit_bytes,
                 ic.input_buffer_flits,
                 ic.output_buffer_flits,
-            ),
+            )
+            .with_header(ic.header_bytes),
             loads: LoadStats::default(),
             warp_l2: WarpL2Counters::default(),
             l2_shared: L2Shared::new(&cfg, seed),

@@ -84,6 +84,9 @@ pub struct LoadStats {
     pub warp_loads: u64,
     /// Issue of the load to its last returned request.
     pub warp_load_latency: Histogram,
+    /// The same over warp-loads DRAM served at least one request of (SC'14's effective
+    /// main-memory latency).
+    pub dram_warp_load_latency: Histogram,
     /// Last minus first return, over warp-loads of two or more requests.
     pub divergence: Histogram,
     /// The same over the requests DRAM served, for warp-loads with two or more of them.
@@ -108,6 +111,7 @@ impl Default for LoadStats {
         Self {
             warp_loads: 0,
             warp_load_latency: Histogram::new(50, 80),
+            dram_warp_load_latency: Histogram::new(50, 80),
             divergence: Histogram::new(50, 80),
             dram_divergence: Histogram::new(50, 80),
             inter_bank_divergence: Histogram::new(10, 50),
@@ -135,6 +139,7 @@ impl LoadStats {
             self.inter_bank_divergence.add(s.l2_hit_divergence);
         }
         if s.dram_requests > 0 {
+            self.dram_warp_load_latency.add(s.latency);
             self.dram_channels_per_warp_load.add(s.dram_channels as u64);
             self.dram_banks_per_warp_load.add(s.dram_banks as u64);
         }

@@ -105,6 +105,8 @@ pub struct L2Report {
     pub writes: u64,
     pub write_hits: u64,
     pub writebacks: u64,
+    /// Lines fetched for store misses (`l2.write_policy = write_back_fetch`).
+    pub write_fetches: u64,
     /// DRAM returns the banks took (one per missed line however many reads merged into it;
     /// bypassed reads pass by), and valid lines that fills or allocating stores evicted.
     pub fills: u64,
@@ -178,6 +180,8 @@ pub struct PartitionReport {
 pub struct LatencyReport {
     pub warp_loads: u64,
     pub avg_warp_load_latency: f64,
+    /// The same over warp-loads DRAM served at least one request of.
+    pub avg_dram_warp_load_latency: f64,
     pub avg_memory_latency: f64,
     pub avg_divergence: f64,
     pub avg_dram_divergence: f64,
@@ -264,6 +268,10 @@ fn units() -> BTreeMap<&'static str, &'static str> {
         ("l2.fills", "DRAM returns taken by the banks (bypassed reads not counted)"),
         ("l2.evictions", "valid lines replaced by fills or allocating stores"),
         ("latency.avg_warp_load_latency", "core cycles (load issue to its last request back)"),
+        (
+            "latency.avg_dram_warp_load_latency",
+            "core cycles (the same over warp-loads with at least one request DRAM served)",
+        ),
         ("latency.avg_memory_latency", "core cycles (request leaves the SM to data back)"),
         ("latency.avg_divergence", "core cycles (last minus first return, warp-loads of >= 2 requests)"),
         ("latency.avg_dram_divergence", "core cycles (the same over DRAM-served requests, >= 2 of them)"),
@@ -365,6 +373,7 @@ pub fn build_report(sim: &Simulator) -> Report {
         writes: l2s.writes,
         write_hits: l2s.write_hits,
         writebacks: l2s.writebacks,
+        write_fetches: l2s.write_fetches,
         fills: l2s.fills,
         evictions: l2s.evictions,
         bypassed: l2s.bypassed,
@@ -422,6 +431,7 @@ pub fn build_report(sim: &Simulator) -> Report {
     let latency = LatencyReport {
         warp_loads: ls.warp_loads,
         avg_warp_load_latency: ls.warp_load_latency.mean(),
+        avg_dram_warp_load_latency: ls.dram_warp_load_latency.mean(),
         avg_memory_latency: ls.request_latency.mean(),
         avg_divergence: ls.divergence.mean(),
         avg_dram_divergence: ls.dram_divergence.mean(),

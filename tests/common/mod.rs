@@ -7,7 +7,15 @@ use warpscope::config::{preset, Config};
 use warpscope::dram::{CommandRecord, DramChannel, DramCommand};
 use warpscope::mem::{AccessKind, MemReq};
 
+/// `sc14-gtx480`'s channel with each request one column command, so a probe sees one RD
+/// or WR per request (`sc14_bursts` keeps the preset's command per 64 B burst).
 pub fn sc14() -> Config {
+    let mut cfg = sc14_bursts();
+    cfg.dram.column_command = warpscope::config::ColumnCommand::Line;
+    cfg
+}
+
+pub fn sc14_bursts() -> Config {
     preset("sc14-gtx480").unwrap()
 }
 

@@ -28,7 +28,7 @@ use insertion::L2Insertion;
 use super::vta::{Owner, VictimTags};
 use super::{MshrTable, Probe, TagArray};
 use crate::clock::Now;
-use crate::config::{Config, WritePolicy};
+use crate::config::{BankOccupancy, Config, WritePolicy};
 use crate::mem::{AccessKind, MemReq};
 use crate::queue::BoundedQueue;
 use std::collections::VecDeque;
@@ -64,6 +64,10 @@ pub struct L2Bank {
     line_shift: u32,
     banks: u64,
     tag_latency: u64,
+    /// L2 cycles from a hit's lookup to its reply: the tag latency when pipelined; one when
+    /// serialized, where (as in the MeDiC authors' model) a hit answers at once and the
+    /// latency is paid as the bank's occupancy and by requests bound for DRAM.
+    hit_latency: u64,
     write_policy: WritePolicy,
     line_bytes: u32,
     /// Per-warp victim tags (keyed by SM and warp slot) for miss classification.
@@ -73,8 +77,12 @@ pub struct L2Bank {
     insertion: L2Insertion,
     /// Bytes the data array moves per L2 cycle through each of its two ports.
     port_bytes: u32,
-    /// First L2 cycle the access port (lookups) is free again after a hit's data.
-    port_free: u64,
+    /// L2 cycles every access holds the bank (`l2.bank_occupancy = serialized`); 1 when
+    /// lookups are pipelined.
+    access_cycles: u64,
+    /// Per access port (one, or `l2.bank_ports` when serialized), the first L2 cycle it is
+    /// free again; a lookup takes the earliest.
+    port_free: Vec<u64>,
     /// First L2 cycle the fill port is free again after writing a line.
     fill_free: u64,
 }
@@ -96,6 +104,10 @@ impl L2Bank {
             line_shift: l2.line_bytes.trailing_zeros(),
             banks: l2.banks_per_partition as u64,
             tag_latency: l2.tag_latency as u64,
+            hit_latency: match l2.bank_occupancy {
+                BankOccupancy::Pipelined => l2.tag_latency as u64,
+                BankOccupancy::Serialized => 1,
+            },
             write_policy: l2.write_policy,
             line_bytes: l2.line_bytes,
             vta: VictimTags::new((cfg.core.num_sms * cfg.core.max_warps_per_sm) as usize, l2.vta_entries as usize),
@@ -103,7 +115,14 @@ impl L2Bank {
             ways: l2.ways as usize,
             insertion: L2Insertion::new(l2.insertion, l2.sets_per_bank(cfg.mem.partitions) * l2.ways),
             port_bytes: l2.data_port_bytes,
-            port_free: 0,
+            access_cycles: match l2.bank_occupancy {
+                BankOccupancy::Pipelined => 1,
+                BankOccupancy::Serialized => ((l2.tag_latency.max(1) - 1) / l2.pipeline_stages.max(1) + 1) as u64,
+            },
+            port_free: match l2.bank_occupancy {
+                BankOccupancy::Pipelined => vec![0],
+                BankOccupancy::Serialized => vec![0; l2.bank_ports.max(1) as usize],
+            },
             fill_free: 0,
         }
     }
@@ -111,6 +130,18 @@ impl L2Bank {
     /// L2 cycles a data-array port is held to move `bytes` (at least the one of the access).
     fn port_cycles(&self, bytes: u32) -> u64 {
         bytes.div_ceil(self.port_bytes).max(1) as u64
+    }
+
+    /// L2 cycles an access moving `bytes` through the data array holds the bank's access
+    /// port: the data's cycles, and with serialized lookups at least the lookup's.
+    fn access_port_cycles(&self, bytes: u32) -> u64 {
+        let data = if bytes == 0 { 1 } else { self.port_cycles(bytes) };
+        data.max(self.access_cycles)
+    }
+
+    /// The access port that frees first (the lowest-numbered of those tied).
+    fn free_port(&self) -> usize {
+        (0..self.port_free.len()).min_by_key(|&i| self.port_free[i]).unwrap_or(0)
     }
 
     /// The L2's view of the warp behind a request (writebacks have none).
@@ -182,7 +213,8 @@ impl L2Bank {
         warps: &mut WarpL2Counters,
         shared: &mut L2Shared,
     ) -> bool {
-        if now < self.port_free {
+        let port = self.free_port();
+        if now < self.port_free[port] {
             return false;
         }
         let Some(head) = self.queue.front() else { return false };
@@ -195,9 +227,21 @@ impl L2Bank {
             Some(Blocked::Response)
         } else if is_write {
             let through = self.write_policy == WritePolicy::WriteThrough || head.l2_no_alloc;
-            let needs_dram =
-                through || matches!(probe, Probe::Miss { set, victim: Some(way) } if self.tags.is_dirty(set, way));
-            (needs_dram && !dram_q.has_room(1)).then_some(Blocked::DramQueue)
+            let fetch = !hit && !through && self.write_policy == WritePolicy::WriteBackFetch;
+            if fetch {
+                // The store goes on to DRAM and, unless a fetch of its line is pending, a
+                // fetch goes with it.
+                let room = if self.mshr.contains(block) { 1 } else { 2 };
+                if self.mshr.check(block).is_err() {
+                    Some(Blocked::Mshr)
+                } else {
+                    (!dram_q.has_room(room)).then_some(Blocked::DramQueue)
+                }
+            } else {
+                let needs_dram =
+                    through || matches!(probe, Probe::Miss { set, victim: Some(way) } if self.tags.is_dirty(set, way));
+                (needs_dram && !dram_q.has_room(1)).then_some(Blocked::DramQueue)
+            }
         } else if hit {
             None
         } else if self.mshr.check(block).is_err() {
@@ -215,16 +259,15 @@ impl L2Bank {
         let mut req = self.queue.pop().expect("head exists");
         req.trip.looked_up = req.since_issue(now_core);
         stats.record_lookup(&req, now);
-        let ready = now + self.tag_latency;
+        // Requests for DRAM leave after the lookup's latency; replies after a hit's.
+        let (ready, reply_ready) = (now + self.tag_latency, now + self.hit_latency);
         if is_write {
             stats.writes += 1;
-            let array_bytes = self.write(req, probe, ready, dram_q, next_id, stats, shared);
-            self.port_free = now + self.port_cycles(array_bytes);
+            let array_bytes = self.write(req, probe, (ready, reply_ready), dram_q, next_id, stats, shared);
+            self.port_free[port] = now + self.access_port_cycles(array_bytes);
             return true;
         }
-        if hit {
-            self.port_free = now + self.port_cycles(req.bytes);
-        }
+        self.port_free[port] = now + self.access_port_cycles(if hit { req.bytes } else { 0 });
         stats.reads += 1;
         warps.record(req.warp, hit);
         shared.on_lookup(&req, hit, now_core);
@@ -236,7 +279,7 @@ impl L2Bank {
             self.tags.touch(set, way);
             stats.read_hits += 1;
             req.l2_hit = true;
-            self.pipe.push_back((ready, req));
+            self.pipe.push_back((reply_ready, req));
         } else if self.mshr.contains(block) {
             stats.pending_hits += 1;
             let _ = self.mshr.add(block, req);
@@ -252,14 +295,15 @@ impl L2Bank {
         true
     }
 
-    /// Applies a store; returns the bytes it wrote into the data array (none on a miss
-    /// that does not allocate).
+    /// Applies a store, sending what it makes for DRAM at `ready` and its ack at
+    /// `ack_ready`; returns the bytes it wrote into the data array (none on a miss that
+    /// does not allocate).
     #[allow(clippy::too_many_arguments)]
     fn write(
         &mut self,
         req: MemReq,
         probe: Probe,
-        ready: u64,
+        (ready, ack_ready): (u64, u64),
         dram_q: &mut DramQueue,
         next_id: &mut u64,
         stats: &mut L2Stats,
@@ -273,6 +317,10 @@ impl L2Bank {
                 stats.write_hits += 1;
                 self.tags.touch(set, way);
                 self.tags.set_dirty(set, way);
+                false
+            }
+            (false, Probe::Miss { .. }) if self.write_policy == WritePolicy::WriteBackFetch => {
+                self.write_around_and_fetch(&req, block, ready, dram_q, next_id, stats);
                 false
             }
             (false, Probe::Miss { set, victim: Some(way) }) => {
@@ -297,8 +345,37 @@ impl L2Bank {
         let array_bytes = if hit || allocated { req.bytes } else { 0 };
         let mut ack = req;
         ack.l2_hit = hit;
-        self.pipe.push_back((ready, ack));
+        self.pipe.push_back((ack_ready, ack));
         array_bytes
+    }
+
+    /// A store miss under `write_back_fetch`: the store goes on to DRAM, and the line is
+    /// fetched (unless a fetch is already pending) to fill clean; the store waits in the
+    /// MSHR without a reply, as its ack leaves now.
+    fn write_around_and_fetch(
+        &mut self,
+        req: &MemReq,
+        block: u64,
+        ready: u64,
+        dram_q: &mut DramQueue,
+        next_id: &mut u64,
+        stats: &mut L2Stats,
+    ) {
+        let mut w = req.clone();
+        w.id = *next_id;
+        *next_id += 1;
+        w.writeback = true;
+        dram_q.push((ready, w));
+        if !self.mshr.contains(block) {
+            let mut fetch = req.clone();
+            fetch.id = *next_id;
+            *next_id += 1;
+            fetch.kind = AccessKind::Read;
+            fetch.bytes = self.line_bytes;
+            dram_q.push((ready, fetch));
+            stats.write_fetches += 1;
+        }
+        let _ = self.mshr.add(block, req.clone());
     }
 
     /// A write-back request for an evicted dirty block of this bank.
@@ -359,7 +436,8 @@ impl L2Bank {
             _ => {}
         }
         stats.fills += 1;
-        for mut r in self.mshr.take(block) {
+        // Stores that waited for their line's fetch were acknowledged at lookup.
+        for mut r in self.mshr.take(block).into_iter().filter(|r| r.kind == AccessKind::Read) {
             r.l2_hit = false;
             r.dram_served = true;
             r.trip.replied = r.since_issue(now.core);
@@ -404,7 +482,8 @@ impl L2Bank {
     /// The next L2 cycle after `now` at which this bank can move on its own: a lookup
     /// leaving the pipeline, or a busy port freeing for a waiting lookup or fill.
     pub fn next_event(&self, now: u64, fill_waiting: bool) -> Option<u64> {
-        let port = (!self.queue.is_empty() && self.port_free > now).then_some(self.port_free);
+        let free = self.port_free[self.free_port()];
+        let port = (!self.queue.is_empty() && free > now).then_some(free);
         let fill = (fill_waiting && self.fill_free > now).then_some(self.fill_free);
         [self.pipe.front().map(|e| e.0), port, fill].into_iter().flatten().min()
     }
@@ -435,8 +514,13 @@ mod tests {
 
     impl Rig {
         fn new(write_policy: WritePolicy) -> Self {
+            // A pipelined bank with 32 B data ports (GPGPU-Sim 3.2.2's), 32 MSHRs of 8 merges,
+            // a 10-cycle lookup and a 16-entry DRAM request queue.
             let mut cfg = preset("medic-gtx480").unwrap();
             cfg.l2.data_port_bytes = 32;
+            cfg.l2.bank_occupancy = crate::config::BankOccupancy::Pipelined;
+            cfg.l2.mshr_merge = 8;
+            cfg.l2.dram_queue = 16;
             cfg.l2.write_policy = write_policy;
             Self {
                 bank: L2Bank::new(&cfg),

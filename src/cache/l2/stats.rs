@@ -24,6 +24,8 @@ pub struct L2Stats {
     pub fills: u64,
     pub evictions: u64,
     pub writebacks: u64,
+    /// Lines fetched from DRAM for store misses (`l2.write_policy = write_back_fetch`).
+    pub write_fetches: u64,
     pub rsfail: L2RsFail,
     /// Read misses that went to DRAM, by cause (from the per-warp victim tags).
     pub miss_classes: MissClassCounts,
@@ -47,6 +49,7 @@ impl Default for L2Stats {
             fills: 0,
             evictions: 0,
             writebacks: 0,
+            write_fetches: 0,
             rsfail: L2RsFail::default(),
             miss_classes: MissClassCounts::default(),
             bypassed: 0,
@@ -71,6 +74,7 @@ impl L2Stats {
         self.fills += o.fills;
         self.evictions += o.evictions;
         self.writebacks += o.writebacks;
+        self.write_fetches += o.write_fetches;
         self.rsfail.mshr += o.rsfail.mshr;
         self.rsfail.dram_queue += o.rsfail.dram_queue;
         self.rsfail.response += o.rsfail.response;

@@ -188,8 +188,14 @@ impl TransactionPolicy for Wg {
         }
     }
 
+    /// An untagged group timing out, or the oldest ready read reaching the age threshold
+    /// (`choose` then takes it whatever the groups).
     fn next_event(&self, view: &SchedView<'_>) -> Option<u64> {
-        self.groups.next_timeout(view.now.saturating_sub(1))
+        let aged = view.oldest_ready().map(|i| view.queue[i].req.t_dram_arrive + self.age_threshold);
+        [self.groups.next_timeout(view.now.saturating_sub(1)), aged.filter(|&t| t >= view.now)]
+            .into_iter()
+            .flatten()
+            .min()
     }
 
     fn on_arrival(&mut self, q: &QueuedReq, now: u64) {
