@@ -166,17 +166,17 @@ fn a_dash_reads_the_trace_from_stdin() {
     assert_eq!(r["misses"], 7);
 }
 
-/// The text of the first fenced block after `marker` in the README.
+/// The text of the first fenced block after `marker` in the CLI guide (docs/cli.md).
 fn readme_block(readme: &str, marker: &str) -> String {
-    let after = &readme[readme.find(marker).unwrap_or_else(|| panic!("README lost {marker:?}"))..];
+    let after = &readme[readme.find(marker).unwrap_or_else(|| panic!("docs/cli.md lost {marker:?}"))..];
     let body = &after[after.find("```").unwrap()..];
     let body = &body[body.find('\n').unwrap() + 1..];
     body[..body.find("```").unwrap()].to_string()
 }
 
 #[test]
-fn the_readme_example_prints_what_the_readme_shows() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+fn the_documented_example_prints_what_the_docs_show() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md")).unwrap();
     let trace = readme_block(&readme, "For example, `textbook.trace`:");
     let shown: Value = serde_json::from_str(&readme_block(&readme, "--trace textbook.trace` prints")).unwrap();
     assert_eq!(report(&["--sets", "4", "--ways", "1", "--line", "16"], &trace, "readme"), shown);

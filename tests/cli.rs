@@ -19,7 +19,7 @@ fn lookup<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
     path.split('.').try_fold(v, |v, k| v.get(k))
 }
 
-/// The dotted keys the report promises (README, "Report keys").
+/// The dotted keys the report promises (docs/report-keys.md).
 const REPORT_KEYS: &[&str] = &[
     "completed",
     "cycles",
@@ -37,6 +37,7 @@ const REPORT_KEYS: &[&str] = &[
     "l2.avg_queue_latency",
     "l2.bypassed",
     "l2.no_allocate",
+    "l2.write_fetches",
     "warps.hit_ratio_series.window_cycles",
     "warps.type_stability",
     "warps.mostly_miss_boundary",
@@ -46,6 +47,7 @@ const REPORT_KEYS: &[&str] = &[
     "dram.bandwidth_utilization",
     "partitions.requests",
     "latency.avg_warp_load_latency",
+    "latency.avg_dram_warp_load_latency",
     "latency.avg_divergence",
     "latency.avg_dram_divergence",
     "latency.divergence_histogram",

@@ -1,6 +1,6 @@
 //! Set-index functions: which set a line address maps to.
 //!
-//! Formulas follow the sound-baseline paper's public code (ARCHITECTURE.md §5), with
+//! Formulas follow the sound-baseline paper's public code, with
 //! blk = byte address >> log2(line) and n = sets. Every function is built once per
 //! tag array with its masks, primes and shifts precomputed, since `set_of` runs on
 //! every cache access.

@@ -38,11 +38,8 @@ fn speedups(runs: &[(RunSpec, Metrics)]) -> Outcome {
     let (st, dy, co) = (g("static only"), g("dynamic only"), g("coordinated"));
     let checks = [co > 1.0, co >= st && co >= dy];
     // Why bypassing can lose here, said only when it does.
-    let why = if co > 1.0 {
-        ""
-    } else {
-        " Bypassed loads lose MSHR merging and add traffic to the reply link, our bottleneck."
-    };
+    let why =
+        if co > 1.0 { "" } else { " Bypassed loads lose MSHR merging and add requests to the L2 and the network." };
     let summary = format!(
         "Geometric-mean speedups: static only {}, dynamic only {}, coordinated {} (paper +13 %, +28 %, +32 %).{why}",
         change(st),

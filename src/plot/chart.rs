@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// A chart of ARCHITECTURE.md §6's metrics. The snake_case names are stable: URLs, the CLI and
+/// A chart of the report's metrics. The snake_case names are stable: URLs, the CLI and
 /// exported file names use them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -1,4 +1,4 @@
-//! The run report: every metric of ARCHITECTURE.md §6 under a stable dotted key,
+//! The run report: every metric under a stable dotted key (docs/report-keys.md),
 //! with the unit and clock domain of each in `units`.
 
 use super::latency::TripReport;

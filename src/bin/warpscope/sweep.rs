@@ -177,7 +177,7 @@ fn run_point(
             Some(Value::String(s)) => Ok(s.clone()),
             _ => Err(ConfigError::new(
                 "--metrics",
-                format!("`{m}` is not a number in the report (see README, \"Report keys\")"),
+                format!("`{m}` is not a number in the report (see docs/report-keys.md)"),
             )
             .into()),
         })
