@@ -15,6 +15,7 @@ pub const INTERVAL_VAR: &str = "WARPSCOPE_PROGRESS_INTERVAL_MS";
 const DEFAULT_INTERVAL: Duration = Duration::from_secs(5);
 
 /// Bars count CTAs in thousandths, fine enough for a smooth bar and its own estimate.
+#[cfg(not(target_arch = "wasm32"))]
 const STEPS: u64 = 1000;
 
 /// The progress of one command's simulations, shared by the threads running them.
@@ -221,7 +222,10 @@ impl Tracked<'_> {
             s.done += 1;
             s.done_cycles += run.cycle;
         }
-        self.tracker.show(&mut s);
+        // A single run's last chunk was just shown; the count of runs done is news otherwise.
+        if self.tracker.total > 1 {
+            self.tracker.show(&mut s);
+        }
     }
 }
 
