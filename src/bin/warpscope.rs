@@ -13,10 +13,16 @@ mod dram;
 mod failure;
 #[path = "warpscope/figure.rs"]
 mod figure;
+#[path = "warpscope/interrupt.rs"]
+mod interrupt;
 #[path = "warpscope/parallel.rs"]
 mod parallel;
 #[path = "warpscope/plot_cmd.rs"]
 mod plot_cmd;
+#[path = "warpscope/progress.rs"]
+mod progress;
+#[path = "warpscope/simulate.rs"]
+mod simulate;
 #[path = "warpscope/sweep.rs"]
 mod sweep;
 
@@ -57,7 +63,9 @@ macro_rules! outln {
 #[command(
     name = "warpscope",
     version,
-    about = "Cycle-level GPU memory-system simulator: memory divergence, caches, warp and DRAM scheduling"
+    about = "Cycle-level GPU memory-system simulator: memory divergence, caches, warp and DRAM scheduling",
+    after_help = "run, sweep, compare and figure show their progress on stderr (--quiet hides it). Ctrl-C stops \
+them cleanly: they print what finished, name what did not and exit with status 130; a second Ctrl-C stops at once."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -138,6 +146,9 @@ enum Command {
         max_cycles: Option<u64>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        /// No progress on stderr.
+        #[arg(long)]
+        quiet: bool,
     },
     /// Print the fully resolved config (a preset plus overrides) as JSON.
     Config {
@@ -228,18 +239,32 @@ fn main() -> ExitCode {
 
 fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
     match cmd {
-        Command::Run { machine, kernel, size, seed, max_cycles, format } => {
+        Command::Run { machine, kernel, size, seed, max_cycles, format, quiet } => {
             let cfg = resolve(&machine)?;
             let mut sim = Simulator::new(cfg, &kernel, size.into(), seed).map_err(kernel_flag)?;
-            sim.run_until(max_cycles.unwrap_or(u64::MAX));
+            interrupt::install();
+            let tracker = progress::Tracker::new(format!("run {kernel}"), 1, quiet);
+            let finished = simulate::chunks(&mut sim, max_cycles, tracker.start(kernel.clone()));
+            tracker.finish();
             let report = build_report(&sim);
-            match format {
-                Format::Json => outln!("{}", serde_json::to_string_pretty(&report).expect("reports serialize")),
-                Format::Text => out!("{}", render_text(&report)),
+            match (format, finished) {
+                (Format::Json, true) => {
+                    outln!("{}", serde_json::to_string_pretty(&report).expect("reports serialize"))
+                }
+                (Format::Json, false) => {
+                    let mut doc = serde_json::to_value(&report).expect("reports serialize");
+                    doc["interrupted"] = Value::Bool(true);
+                    outln!("{}", serde_json::to_string_pretty(&doc).expect("reports serialize"))
+                }
+                (Format::Text, true) => out!("{}", render_text(&report)),
+                (Format::Text, false) => out!("{}", interrupted_text(&render_text(&report))),
             }
             if let Some(e) = sim.error() {
                 eprintln!("error: {e}");
                 return Ok(ExitCode::from(3));
+            }
+            if !finished {
+                return Ok(interrupt::unfinished(&[format!("{kernel} (its report covers {} cycles)", report.cycles)]));
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -274,8 +299,8 @@ fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Sweep(c) => {
-            out!("{}", c.run()?);
-            Ok(ExitCode::SUCCESS)
+            interrupt::install();
+            Ok(print_output(c.run()?))
         }
         Command::Compare { base, size, cmd } => {
             let resolve = |bundle: &str, set: &str| {
@@ -283,22 +308,46 @@ fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
                 base.sets.extend((!set.is_empty()).then(|| set.to_string()));
                 resolve_with(&base, Some(bundle))
             };
-            out!("{}", cmd.run(size.into(), resolve)?);
-            Ok(ExitCode::SUCCESS)
+            interrupt::install();
+            Ok(print_output(cmd.run(size.into(), resolve)?))
         }
         Command::Dram { machine, dram } => {
             outln!("{}", dram.run(resolve(&machine)?)?);
             Ok(ExitCode::SUCCESS)
         }
         Command::Figure(c) => {
-            out!("{}", c.run()?);
-            Ok(ExitCode::SUCCESS)
+            interrupt::install();
+            Ok(print_output(c.run()?))
         }
         Command::Bench { repeat } => {
             bench(repeat)?;
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// Prints what a command of many runs finished; after Ctrl-C, names the runs it left.
+fn print_output(o: interrupt::Printout) -> ExitCode {
+    out!("{}", o.text);
+    if o.unfinished.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        interrupt::unfinished(&o.unfinished)
+    }
+}
+
+/// A text report of a run stopped by Ctrl-C: its status line says so instead of blaming
+/// `--max-cycles`, the only other way a run ends early without an error.
+fn interrupted_text(text: &str) -> String {
+    text.lines()
+        .map(|l| {
+            if l.starts_with("status ") {
+                "status      interrupted by Ctrl-C\n".to_string()
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect()
 }
 
 /// The library names a bad kernel `kernel` (the page's field); here it is the `--kernel` flag.

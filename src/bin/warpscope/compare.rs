@@ -5,8 +5,10 @@
 //! fastest run: MeDiC compares against Rand tuned this way.
 
 use super::failure::Failure;
+use super::interrupt::Printout;
+use super::progress::Tracker;
 use super::sweep::parse_axis;
-use super::{check_names, jobs_parser, kernel_names, parallel};
+use super::{check_names, columns, jobs_parser, kernel_names, parallel, simulate};
 use std::path::PathBuf;
 use warpscope::config::{bundle_names, ConfigError};
 use warpscope::kernels::Size;
@@ -36,6 +38,9 @@ pub struct CompareCmd {
     /// fastest run on each kernel, e.g. `rand:medic.rand_share=0.05,0.1,0.25,0.5`. Repeatable.
     #[arg(long)]
     pub tune: Vec<String>,
+    /// No progress on stderr.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// One `--tune`: the bundle, the field and the values tried.
@@ -104,12 +109,13 @@ pub fn harmonic_mean(xs: &[f64]) -> f64 {
 
 impl CompareCmd {
     /// `resolve(bundle, set)` gives the machine of one bundle, with one more `PATH=VALUE`
-    /// override when `set` is not empty; returns the text to print.
+    /// override when `set` is not empty; returns the text to print. After Ctrl-C the text
+    /// and the CSV have the runs that finished.
     pub fn run(
         &self,
         size: Size,
         resolve: impl Fn(&str, &str) -> Result<Config, ConfigErrors>,
-    ) -> Result<String, Failure> {
+    ) -> Result<Printout, Failure> {
         self.check_names()?;
         let mut bundles = vec![self.baseline.clone()];
         bundles.extend(self.policies.iter().filter(|p| **p != self.baseline).cloned());
@@ -142,13 +148,30 @@ impl CompareCmd {
                 }
             }
         }
-        let rows = parallel::map(&jobs, self.jobs, |j| j.run()).into_iter().collect::<Result<Vec<_>, _>>()?;
+        let tracker = Tracker::new("compare", jobs.len(), self.quiet);
+        let rows = parallel::map(&jobs, self.jobs, |j| j.run(&tracker));
+        tracker.finish();
+        let rows = rows.into_iter().collect::<Result<Vec<_>, _>>()?;
+        let unfinished: Vec<String> =
+            jobs.iter().zip(&rows).filter(|(_, r)| r.is_none()).map(|(j, _)| j.label()).collect();
+        let rows: Vec<Run> = rows.into_iter().flatten().collect();
+        // The fastest finished run of a kernel under a bundle.
         let kept = |k: &str, b: &str| {
-            rows.iter()
-                .filter(|r| r.kernel == k && r.bundle == b)
-                .reduce(|best, r| if r.row.ipc > best.row.ipc { r } else { best })
-                .expect("every run done")
+            rows.iter().filter(|r| r.kernel == k && r.bundle == b).reduce(|best, r| {
+                if r.row.ipc > best.row.ipc {
+                    r
+                } else {
+                    best
+                }
+            })
         };
+        if let Some(path) = &self.out {
+            self.write_csv(path, &rows, kept)?;
+        }
+        if !unfinished.is_empty() {
+            return Ok(Printout { text: finished_runs(&rows), unfinished });
+        }
+        let kept = |k: &str, b: &str| kept(k, b).expect("every run done");
         let get = |k: &str, b: &str| &kept(k, b).row;
         let mut text = String::new();
         let width = bundles.iter().map(|b| b.len()).max().unwrap_or(8).max(9);
@@ -216,31 +239,39 @@ impl CompareCmd {
         if rows.iter().any(|r| !r.row.completed) {
             text += "\n* the run did not complete\n";
         }
-        if let Some(path) = &self.out {
-            let mut csv = String::from(
-                "kernel,policy,ipc,speedup,cycles,completed,l2_miss_rate,l2_miss_rate_with_bypass,l2_avg_queue_latency,dram_row_buffer_hit_rate,l2_bypassed,setting,kept\n",
+        Ok(Printout { text, unfinished })
+    }
+
+    /// Every finished run's numbers as CSV; after Ctrl-C, a speedup is left empty when its
+    /// kernel's baseline run did not finish.
+    fn write_csv<'a>(
+        &self,
+        path: &std::path::Path,
+        rows: &'a [Run],
+        kept: impl Fn(&str, &str) -> Option<&'a Run>,
+    ) -> Result<(), ConfigError> {
+        let mut csv = String::from(
+            "kernel,policy,ipc,speedup,cycles,completed,l2_miss_rate,l2_miss_rate_with_bypass,l2_avg_queue_latency,dram_row_buffer_hit_rate,l2_bypassed,setting,kept\n",
+        );
+        for run in rows {
+            let (k, b, r) = (&run.kernel, &run.bundle, &run.row);
+            let s = kept(k, &self.baseline).map_or(String::new(), |base| speedup(r.ipc, base.row.ipc).to_string());
+            let is_kept = kept(k, b).is_some_and(|best| std::ptr::eq(best, run));
+            csv += &format!(
+                "{k},{b},{},{s},{},{},{},{},{},{},{},{},{is_kept}\n",
+                r.ipc,
+                r.cycles,
+                r.completed,
+                r.l2_miss_rate,
+                r.l2_miss_rate_with_bypass,
+                r.queue_latency,
+                r.row_hit_rate,
+                r.bypassed,
+                run.setting
             );
-            for run in &rows {
-                let (k, b, r) = (&run.kernel, &run.bundle, &run.row);
-                let s = speedup(r.ipc, get(k, &self.baseline).ipc);
-                let is_kept = std::ptr::eq(kept(k, b), run);
-                csv += &format!(
-                    "{k},{b},{},{s},{},{},{},{},{},{},{},{},{is_kept}\n",
-                    r.ipc,
-                    r.cycles,
-                    r.completed,
-                    r.l2_miss_rate,
-                    r.l2_miss_rate_with_bypass,
-                    r.queue_latency,
-                    r.row_hit_rate,
-                    r.bypassed,
-                    run.setting
-                );
-            }
-            std::fs::write(path, csv)
-                .map_err(|e| ConfigError::new("--out", format!("cannot write {}: {e}", path.display())))?;
         }
-        Ok(text)
+        std::fs::write(path, csv)
+            .map_err(|e| ConfigError::new("--out", format!("cannot write {}: {e}", path.display())))
     }
 
     /// Every bundle and kernel known and none repeated, checked before any run, each
@@ -297,21 +328,43 @@ struct Run {
 }
 
 impl Job {
-    fn run(&self) -> Result<Run, Failure> {
-        let r = warpscope::run(self.cfg.clone(), &self.kernel, self.size, self.seed, None)?;
-        if let Some(e) = &r.error {
-            let under = if self.setting.is_empty() {
-                self.bundle.clone()
-            } else {
-                format!("{} ({})", self.bundle, self.setting)
-            };
-            return Err(Failure::Stopped(format!("{} under {under}", self.kernel), e.to_string()));
+    /// The run as errors, progress and Ctrl-C name it, e.g. `bfs under rand (medic.rand_share=0.1)`.
+    fn label(&self) -> String {
+        if self.setting.is_empty() {
+            format!("{} under {}", self.kernel, self.bundle)
+        } else {
+            format!("{} under {} ({})", self.kernel, self.bundle, self.setting)
         }
-        Ok(Run {
+    }
+
+    /// The finished run, or None when Ctrl-C stopped it.
+    fn run(&self, tracker: &Tracker) -> Result<Option<Run>, Failure> {
+        let r = simulate::run(&self.cfg, &self.kernel, self.size, self.seed, None, tracker, self.label())?;
+        let Some(r) = r else { return Ok(None) };
+        if let Some(e) = &r.error {
+            return Err(Failure::Stopped(self.label(), e.to_string()));
+        }
+        Ok(Some(Run {
             kernel: self.kernel.clone(),
             bundle: self.bundle.clone(),
             setting: self.setting.clone(),
             row: Row::of(&r),
-        })
+        }))
     }
+}
+
+/// The runs that finished before Ctrl-C, one per line: too few to compare, still worth keeping.
+fn finished_runs(rows: &[Run]) -> String {
+    let mut table = vec![["kernel", "policy", "setting", "ipc", "cycles", "l2_miss_rate"].map(String::from).to_vec()];
+    table.extend(rows.iter().map(|r| {
+        vec![
+            r.kernel.clone(),
+            r.bundle.clone(),
+            r.setting.clone(),
+            format!("{:.3}", r.row.ipc),
+            r.row.cycles.to_string(),
+            format!("{:.3}", r.row.l2_miss_rate),
+        ]
+    }));
+    format!("Runs finished before the interrupt\n{}", columns(&table))
 }

@@ -2,9 +2,11 @@
 //! and drawn as SVG or PNG or written as CSV, with our verdict on the paper's claim. The
 //! figures are defined once in `warpscope::figures`, which the web gallery also uses.
 
-use super::{check_size, columns, jobs_parser, parallel, SizeArg};
+use super::interrupt::Printout;
+use super::progress::Tracker;
+use super::{check_size, columns, jobs_parser, parallel, simulate, SizeArg};
 use std::path::{Path, PathBuf};
-use warpscope::figures::{figure, figures, Figure, Metrics, Outcome};
+use warpscope::figures::{figure, figures, Figure, Metrics, Outcome, PlannedRun};
 #[cfg(not(target_arch = "wasm32"))]
 use warpscope::plot::figure_png;
 use warpscope::plot::figure_svg;
@@ -39,6 +41,9 @@ pub struct FigureCmd {
     /// Simulations run at once (default: the machine's hardware threads).
     #[arg(long, value_parser = jobs_parser())]
     jobs: Option<usize>,
+    /// No progress on stderr.
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// What `--out`'s extension asks for.
@@ -61,12 +66,14 @@ fn output_of(path: &Path) -> Result<Output, ConfigError> {
 }
 
 impl FigureCmd {
-    /// The text to print: the listing, or the figure's verdict and numbers.
-    pub fn run(&self) -> Result<String, Failure> {
+    /// The text to print: the listing, or the figure's verdict and numbers. After Ctrl-C,
+    /// the runs that finished instead, and no file: a figure needs all its runs.
+    pub fn run(&self) -> Result<Printout, Failure> {
         // Checked before anything else, so a bad name fails even with `--list`.
         let named = self.name.as_deref().map(figure).transpose().map_err(|e| ConfigError::new("NAME", e))?;
         if self.list {
-            return Ok(named.map_or_else(|| listing(&figures()), |f| listing(&[f])));
+            let text = named.map_or_else(|| listing(&figures()), |f| listing(&[f]));
+            return Ok(Printout { text, unfinished: Vec::new() });
         }
         let fig = named.expect("clap requires NAME without --list");
         // Checked before simulating, so bad output arguments cost nothing.
@@ -74,22 +81,32 @@ impl FigureCmd {
         check_size(self.width, self.height)?;
         let plan = fig.plan(self.size.into(), self.seed)?;
         let threads = self.jobs.unwrap_or_else(parallel::hardware_threads);
+        let tracker = Tracker::new(format!("figure {}", fig.name), plan.len(), self.quiet);
         let reports = parallel::map(&plan, threads, |r| {
-            warpscope::run(r.config.clone(), r.kernel, self.size.into(), r.seed, r.max_cycles)
+            simulate::run(&r.config, r.kernel, self.size.into(), r.seed, r.max_cycles, &tracker, label(r))
         });
+        tracker.finish();
         let mut metrics = Vec::with_capacity(plan.len());
+        let mut unfinished = Vec::new();
         for (r, report) in plan.iter().zip(reports) {
-            let report = report?;
+            let Some(report) = report? else {
+                unfinished.push(label(r));
+                continue;
+            };
             if let Some(e) = &report.error {
-                return Err(Failure::Stopped(format!("{} ({})", r.kernel, r.series), e.to_string()));
+                return Err(Failure::Stopped(label(r), e.to_string()));
             }
-            metrics.push(Metrics::of(&report));
+            metrics.push((r, Metrics::of(&report)));
         }
+        if !unfinished.is_empty() {
+            return Ok(Printout { text: finished_runs(&metrics), unfinished });
+        }
+        let metrics = metrics.into_iter().map(|(_, m)| m).collect();
         let outcome = fig.build(metrics).map_err(|e| ConfigError::new("NAME", e))?;
         if let (Some(path), Some(kind)) = (&self.out, output) {
             self.write(&outcome, path, kind)?;
         }
-        Ok(describe(fig.name, fig.claim, &outcome))
+        Ok(Printout { text: describe(fig.name, fig.claim, &outcome), unfinished })
     }
 
     fn write(&self, o: &Outcome, path: &Path, kind: Output) -> Result<(), ConfigError> {
@@ -115,6 +132,20 @@ fn write_png(o: &Outcome, path: &Path, width: u32, height: u32) -> Result<(), St
         let _ = std::fs::remove_file(&partial);
     }
     done
+}
+
+/// A run as errors, progress and Ctrl-C name it, e.g. `bfs (MeDiC)`.
+fn label(r: &PlannedRun) -> String {
+    format!("{} ({})", r.kernel, r.series)
+}
+
+/// The runs that finished before Ctrl-C, one per line.
+fn finished_runs(done: &[(&PlannedRun, Metrics)]) -> String {
+    let mut table = vec![["category", "series", "kernel", "ipc", "cycles"].map(String::from).to_vec()];
+    table.extend(done.iter().map(|(r, m)| {
+        vec![r.category.clone(), r.series.clone(), r.kernel.to_string(), format!("{:.3}", m.ipc), m.cycles.to_string()]
+    }));
+    format!("Runs finished before the interrupt\n{}", columns(&table))
 }
 
 fn listing(figs: &[Figure]) -> String {

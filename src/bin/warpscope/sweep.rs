@@ -3,7 +3,11 @@
 //! Optimal-TLP (a sweep over CTAs per SM) or the best SWL limit are done.
 
 use super::failure::Failure;
-use super::{check_names, check_path, columns, jobs_parser, kernel_names, parallel, resolve_with, BaseArgs, SizeArg};
+use super::interrupt::Printout;
+use super::progress::Tracker;
+use super::{
+    check_names, check_path, columns, jobs_parser, kernel_names, parallel, resolve_with, simulate, BaseArgs, SizeArg,
+};
 use serde_json::Value;
 use std::path::PathBuf;
 use warpscope::ConfigError;
@@ -50,6 +54,9 @@ pub struct SweepCmd {
     /// Simulations run at once (default: the machine's hardware threads).
     #[arg(long, value_parser = jobs_parser())]
     jobs: Option<usize>,
+    /// No progress on stderr.
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// One point of the sweep: a kernel and one value per axis.
@@ -58,10 +65,22 @@ struct Point {
     values: Vec<String>,
 }
 
+impl Point {
+    /// The point as progress and Ctrl-C name it, e.g. `bfs at l1d.size_kb=16`.
+    fn label(&self, axes: &[(String, Vec<String>)]) -> String {
+        let at: Vec<String> = axes.iter().zip(&self.values).map(|((path, _), v)| format!("{path}={v}")).collect();
+        if at.is_empty() {
+            self.kernel.clone()
+        } else {
+            format!("{} at {}", self.kernel, at.join(","))
+        }
+    }
+}
+
 impl SweepCmd {
     /// Runs every point, writes the CSV if asked, and returns the table aligned for a
-    /// terminal (the caller prints it).
-    pub fn run(&self) -> Result<String, Failure> {
+    /// terminal (the caller prints it). After Ctrl-C both have the points that finished.
+    pub fn run(&self) -> Result<Printout, Failure> {
         check_names("--kernel", "kernel", &self.kernel, &kernel_names())?;
         let axes = self.axes()?;
         let metrics: Vec<String> = if self.metrics.is_empty() {
@@ -81,19 +100,25 @@ impl SweepCmd {
             .collect::<Result<Vec<_>, _>>()?;
         let jobs: Vec<(&Point, warpscope::Config)> = points.iter().zip(configs).collect();
         let threads = self.jobs.unwrap_or_else(parallel::hardware_threads);
-        let rows = parallel::map(&jobs, threads, |(p, cfg)| run_point(p, cfg, self.size, self.seed, &metrics))
-            .into_iter()
-            .collect::<Result<Vec<_>, _>>()?;
+        let tracker = Tracker::new("sweep", jobs.len(), self.quiet);
+        let rows = parallel::map(&jobs, threads, |(p, cfg)| {
+            let report = simulate::run(cfg, &p.kernel, self.size.into(), self.seed, None, &tracker, p.label(&axes))?;
+            report.map(|r| point_cells(p, r, &metrics)).transpose()
+        });
+        tracker.finish();
+        let rows = rows.into_iter().collect::<Result<Vec<_>, _>>()?;
+        let unfinished = points.iter().zip(&rows).filter(|(_, r)| r.is_none()).map(|(p, _)| p.label(&axes)).collect();
 
         let mut header = vec!["kernel".to_string()];
         header.extend(axes.iter().map(|(path, _)| path.clone()));
         header.extend(metrics.iter().cloned());
         let table: Vec<Vec<String>> = std::iter::once(header)
-            .chain(points.iter().zip(rows).map(|(p, row)| {
+            .chain(points.iter().zip(rows).filter_map(|(p, row)| {
+                let row = row?;
                 let mut cells = vec![p.kernel.clone()];
                 cells.extend(p.values.iter().cloned());
                 cells.extend(row);
-                cells
+                Some(cells)
             }))
             .collect();
         if let Some(out) = &self.out {
@@ -101,7 +126,7 @@ impl SweepCmd {
             std::fs::write(out, csv)
                 .map_err(|e| ConfigError::new("--out", format!("cannot write {}: {e}", out.display())))?;
         }
-        Ok(align(&table))
+        Ok(Printout { text: align(&table), unfinished })
     }
 
     /// `(path, values)` per `--set`, in the order given; a path given twice is an error,
@@ -155,15 +180,8 @@ pub fn parse_axis(flag: &str, s: &str) -> Result<(String, Vec<String>), ConfigEr
     Ok((path.trim().to_string(), values))
 }
 
-/// One point's metric cells.
-fn run_point(
-    point: &Point,
-    cfg: &warpscope::Config,
-    size: SizeArg,
-    seed: u64,
-    metrics: &[String],
-) -> Result<Vec<String>, Failure> {
-    let report = warpscope::run(cfg.clone(), &point.kernel, size.into(), seed, None)?;
+/// One finished point's metric cells.
+fn point_cells(point: &Point, report: warpscope::Report, metrics: &[String]) -> Result<Vec<String>, Failure> {
     if let Some(e) = &report.error {
         let at = point.values.join(",");
         return Err(Failure::Stopped(format!("{} at {at}", point.kernel), e.to_string()));

@@ -1,0 +1,45 @@
+//! Simulations run in chunks of cycles, so progress is shown and Ctrl-C honoured between
+//! chunks. `run_until` in chunks takes the same steps as one call, so reports do not change.
+
+use super::interrupt;
+use super::progress::{Tracked, Tracker};
+use warpscope::{Config, ConfigErrors, Report, Simulator, Size};
+
+/// Core cycles per chunk: a fraction of a second of simulation, so Ctrl-C is felt at once.
+const CHUNK: u64 = 50_000;
+
+/// Runs `sim` to its end or to `max_cycles`, then counts it done; false when Ctrl-C
+/// stopped it first.
+pub fn chunks(sim: &mut Simulator, max_cycles: Option<u64>, tracked: Tracked) -> bool {
+    let limit = max_cycles.unwrap_or(u64::MAX);
+    loop {
+        let ended = sim.run_until(sim.cycle().saturating_add(CHUNK).min(limit));
+        tracked.update(&sim.progress());
+        if ended || sim.cycle() >= limit {
+            tracked.done();
+            return true;
+        }
+        if interrupt::requested() {
+            return false;
+        }
+    }
+}
+
+/// `warpscope::run` with progress under `label`: the report, or None when Ctrl-C came
+/// before the run finished (or before it started).
+pub fn run(
+    cfg: &Config,
+    kernel: &str,
+    size: Size,
+    seed: u64,
+    max_cycles: Option<u64>,
+    tracker: &Tracker,
+    label: String,
+) -> Result<Option<Report>, ConfigErrors> {
+    if interrupt::requested() {
+        return Ok(None);
+    }
+    let mut sim = Simulator::new(cfg.clone(), kernel, size, seed)?;
+    let finished = chunks(&mut sim, max_cycles, tracker.start(label));
+    Ok(finished.then(|| warpscope::stats::build_report(&sim)))
+}
