@@ -160,8 +160,7 @@ fn queuing(runs: &[(RunSpec, Metrics)]) -> Outcome {
     let most_bypassed = runs.iter().filter(|(r, _)| r.series == "WByp").map(|(_, m)| m.l2_bypassed).max().unwrap_or(0);
     let summary = format!(
         "Queuing relative to the baseline ({}): WByp {}; MeDiC {}. WByp bypasses at most {most_bypassed} \
-         reads of a kernel: under the baseline almost no L2 read comes from a warp typed mostly-miss, so \
-         there is little to take out of the queues.",
+         reads of a kernel.",
         grid.categories.join(", "),
         fmt("WByp"),
         fmt("MeDiC")
