@@ -51,7 +51,7 @@ impl BarFigure {
                 has_data: r.values.iter().any(|v| v.is_finite() && *v != 0.0),
             })
             .collect();
-        Bars { categories, runs }
+        Bars { categories, runs, numeric: false }
     }
 
     /// The numbers as a table: a row per category, a column per series.
@@ -78,9 +78,33 @@ pub fn draw_figure<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     scale: f64,
 ) -> Result<(), String> {
+    draw_figure_boxes(fig, area, scale).map(|_| ())
+}
+
+pub(super) fn draw_figure_boxes<DB: DrawingBackend>(
+    fig: &BarFigure,
+    area: &DrawingArea<DB, Shift>,
+    scale: f64,
+) -> Result<super::Drawn, String> {
     let s = super::prepare(area, scale)?;
     let texts = Texts { title: &fig.title, x: &fig.x_label, y: &fig.y_label };
     bars::draw_bars(&texts, &fig.bars(), fig.reference, area, s)
+}
+
+/// The height (device pixels) at which `fig`, drawn `area`'s width wide, keeps its plot's room
+/// above a legend naming every series (as `preferred_height` does for the charts).
+pub fn figure_height<DB: DrawingBackend>(
+    fig: &BarFigure,
+    area: &DrawingArea<DB, Shift>,
+    scale: f64,
+) -> Result<u32, String> {
+    style::ensure_fonts();
+    let width = area.dim_in_pixel().0;
+    let s = style::Scale::for_width(width, super::clamp_scale(scale));
+    let b = fig.bars();
+    let axes = bars::x_axis_room(&b, area, width, s)?;
+    let labels: Vec<String> = fig.series.iter().map(|r| r.label.clone()).collect();
+    super::frame::preferred_height(&fig.title, &labels, (1.0, axes), width, area, s)
 }
 
 /// The figure as an SVG document of `width` x `height` pixels.

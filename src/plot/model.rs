@@ -27,6 +27,9 @@ pub(crate) struct BarRun {
 pub(crate) struct Bars {
     pub categories: Vec<Category>,
     pub runs: Vec<BarRun>,
+    /// The categories are ranges of a number (histogram bins, partition indices), so labelling
+    /// every few of them is enough; named categories are all labelled.
+    pub numeric: bool,
 }
 
 /// One run's time series: IPC (the timeline's upper panel) and `y` (its lower panel, or the
@@ -86,11 +89,11 @@ fn shares(counts: &[Vec<u64>], labels: &[String]) -> Vec<BarRun> {
 }
 
 /// No categories when no run has data, so the chart says "no data".
-fn bars(categories: Vec<Category>, runs: Vec<BarRun>) -> Bars {
+fn bars(categories: Vec<Category>, runs: Vec<BarRun>, numeric: bool) -> Bars {
     if runs.iter().any(|r| r.has_data) {
-        Bars { categories, runs }
+        Bars { categories, runs, numeric }
     } else {
-        Bars { categories: Vec::new(), runs }
+        Bars { categories: Vec::new(), runs, numeric }
     }
 }
 
@@ -141,7 +144,7 @@ fn histogram(runs: &[ChartRun], labels: &[String], get: impl Fn(&ChartRun) -> &H
             v
         })
         .collect();
-    bars(categories, shares(&counts, labels))
+    bars(categories, shares(&counts, labels), true)
 }
 
 /// Trims `x.0` to one decimal, so 100/3 prints as 33.3 and 10 as 10.
@@ -166,7 +169,7 @@ fn hit_ratio(runs: &[ChartRun], labels: &[String]) -> Bars {
             c
         })
         .collect();
-    bars(categories, shares(&counts, labels))
+    bars(categories, shares(&counts, labels), true)
 }
 
 fn warp_types(runs: &[ChartRun], labels: &[String]) -> Bars {
@@ -208,7 +211,7 @@ fn fraction_bars(
             BarRun { label: label.clone(), has_data: values.iter().any(|&v| v > 0.0), values }
         })
         .collect();
-    bars(categories, runs)
+    bars(categories, runs, false)
 }
 
 fn partitions(runs: &[ChartRun], labels: &[String]) -> Bars {
@@ -222,7 +225,7 @@ fn partitions(runs: &[ChartRun], labels: &[String]) -> Bars {
             c
         })
         .collect();
-    bars(categories, shares(&counts, labels))
+    bars(categories, shares(&counts, labels), true)
 }
 
 /// MPKI by cause, L1 then L2: runs side by side per cause.
@@ -242,7 +245,7 @@ fn miss_classes(runs: &[ChartRun], labels: &[String]) -> Bars {
             BarRun { label: label.clone(), has_data: values.iter().any(|&v| v > 0.0), values }
         })
         .collect();
-    bars(categories, runs)
+    bars(categories, runs, false)
 }
 
 /// Mean core cycles per read in each stage, L2 hits then reads DRAM served.
@@ -263,7 +266,7 @@ fn read_trip(runs: &[ChartRun], labels: &[String]) -> Bars {
             BarRun { label: label.clone(), has_data: l.trip_l2_hit.reads + l.trip_dram.reads > 0, values }
         })
         .collect();
-    bars(categories, runs)
+    bars(categories, runs, false)
 }
 
 fn timeline(runs: &[ChartRun], labels: &[String]) -> Vec<Line> {
