@@ -6,7 +6,7 @@ import { SimClient } from './sim-client.js';
 import { ConfigForm, get, set } from './form.js';
 import { Charts, download } from './charts.js';
 import { DEMOS } from './demos.js';
-import { encodeRun, decodeRun } from './share.js';
+import { encodeView, decodeView } from './share.js';
 import { speedups, harmonicMeans, bestOfSweeps } from './speedups.js';
 import { parseSweep, expandSweep } from './sweep.js';
 
@@ -27,6 +27,7 @@ const state = {
   client: null,
   runs: [], // { id, label, spec, report (JSON text), summary, checked }
   queue: [], // specs waiting to run (a demo's comparison)
+  batch: null, // { total, done, started, runMs: [] }: the runs one click started, for status and time left
   nextRunId: 1,
   paused: false,
 };
@@ -69,6 +70,17 @@ function fillForm(spec) {
   $('f-sweep').value = spec.sweep || '';
 }
 
+/** The form as a link left it: its spec, and its policy bundle's name shown as chosen (the
+ * link's config already holds the bundle's settings). */
+function restoreForm(form) {
+  fillForm(form);
+  const b = state.bundles.find((x) => x.name === form.bundle);
+  if (b) {
+    $('f-bundle').value = b.name;
+    $('bundle-about').textContent = b.sets.length ? `${b.description}: ${b.sets.map(([p, v]) => `${p}=${v}`).join(', ')}` : '';
+  }
+}
+
 function specFromDemo(r) {
   const config = presetConfig(r.preset);
   for (const [path, v] of Object.entries(r.sets)) set(config, path, v);
@@ -95,9 +107,32 @@ function labelFor(spec) {
   return `${spec.kernel} (${spec.size}${seed}${span}) on ${spec.preset}${diff.length ? `, ${diff.join(', ')}` : ''}`;
 }
 
+/** The charts' names for `runs`: each run's number and only what tells it apart from the
+ * others (its kernel, workload, preset or settings), so a legend of a dozen runs stays short. */
+function legendLabels(runs) {
+  const parts = runs.map(({ spec }) => {
+    const seed = spec.seed === 1 ? '' : ` seed ${spec.seed}`;
+    const span = spec.maxCycles ? `, first ${fmt(spec.maxCycles)} cycles` : '';
+    return [spec.kernel, `${spec.size}${seed}${span}`, spec.preset, ...differences(spec)];
+  });
+  const shared = (p) => runs.length > 1 && parts.every((ps) => ps.includes(p));
+  return runs.map((r, i) => {
+    const own = parts[i].filter((p) => !shared(p));
+    return `#${r.id} ${own.length ? own.join(' · ') : r.label}`;
+  });
+}
+
 function setStatus(text) {
   $('status').textContent = text;
 }
+
+/** Says `text` to screen readers: the start, each finished run of several, the end; not
+ * every progress tick, which the visible status shows. */
+function announce(text) {
+  $('announce').textContent = text;
+}
+
+const seconds = (ms) => (ms < 10000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`);
 
 function setRunning(running) {
   $('run').disabled = running;
@@ -135,7 +170,8 @@ function startNext() {
   state.firstProgress = null;
   setRunning(true);
   $('progress').value = 0;
-  setStatus(`Running ${labelFor(spec)}…`);
+  const b = state.batch;
+  setStatus(b.total > 1 ? `Run ${b.done + 1} of ${b.total}: ${labelFor(spec)}…` : `Running ${labelFor(spec)}…`);
   state.client.run(spec);
 }
 
@@ -164,17 +200,42 @@ function refuseSweep(problems) {
   setStatus('Fix the marked fields, then press Run.');
 }
 
-function runSpecs(specs) {
-  if (state.client.busy) return;
+/** Starts `specs` one after another as one batch, bringing the status, progress and (below
+ * them) the first plot into view. A click while a batch runs is refused, and says so. */
+function runSpecs(specs, what = '') {
+  if (state.client.busy) {
+    const b = state.batch;
+    const where = b && b.total > 1 ? ` (run ${b.done + 1} of ${b.total})` : '';
+    $('busy-note').textContent = `Still running${where}: press Cancel first, then choose again.`;
+    announce($('busy-note').textContent);
+    return;
+  }
+  $('busy-note').textContent = '';
   state.queue = specs.slice();
+  state.batch = { total: specs.length, done: 0, started: performance.now(), runMs: [] };
+  announce(`Started ${what || 'the run'}${specs.length > 1 ? `: ${specs.length} runs` : ''}.`);
+  if (!EMBED) $('run-bar').scrollIntoView({ block: 'start', behavior: 'smooth' });
   startNext();
+}
+
+/** The time the batch still needs: the current run's rest at its pace so far, plus the
+ * queued runs at the finished runs' mean (or the current run's estimate). */
+function timeLeft(fraction) {
+  const b = state.batch;
+  const elapsed = performance.now() - state.started;
+  if (fraction < 0.05 && !b.runMs.length) return '';
+  const current = fraction >= 0.05 ? elapsed / fraction : b.runMs.reduce((a, x) => a + x, 0) / b.runMs.length;
+  const perRun = b.runMs.length ? b.runMs.reduce((a, x) => a + x, 0) / b.runMs.length : current;
+  const ms = Math.max(0, current - elapsed) + perRun * state.queue.length;
+  return ` · about ${seconds(ms)} left`;
 }
 
 function onProgress({ progress: p }) {
   if (state.firstProgress === null) state.firstProgress = performance.now() - state.started;
   $('progress').value = p.fraction;
-  const rem = state.queue.length ? ` (${state.queue.length} more queued)` : '';
-  setStatus(`cycle ${fmt(p.cycle)} · ${(p.fraction * 100).toFixed(0)} % of CTAs · IPC ${p.ipc.toFixed(3)}${rem}`);
+  const b = state.batch;
+  const run = b.total > 1 ? `Run ${b.done + 1} of ${b.total} · ` : '';
+  setStatus(`${run}cycle ${fmt(p.cycle)} · ${(p.fraction * 100).toFixed(0)} % of CTAs · IPC ${p.ipc.toFixed(3)}${timeLeft(p.fraction)}`);
 }
 
 function summarize(reportJson) {
@@ -204,10 +265,26 @@ function onDone({ report, error }) {
   state.runs.push(run);
   state.lastTiming = { startedAt: state.started, elapsedMs: elapsed, firstProgressMs: state.firstProgress, cycles: run.summary.cycles };
   $('progress').value = 1;
-  setStatus(error ? `Stopped: ${error}` : `Done: ${fmt(run.summary.cycles)} cycles in ${(elapsed / 1000).toFixed(1)} s.`);
+  const b = state.batch;
+  b.done += 1;
+  b.runMs.push(elapsed);
   setRunning(false);
   showResults();
-  if (state.queue.length) startNext();
+  if (error) {
+    state.queue = [];
+    setStatus(`Stopped: ${error}`);
+    announce(`Stopped: ${error}`);
+  } else if (state.queue.length) {
+    announce(`Run ${b.done} of ${b.total} done.`);
+    startNext();
+  } else {
+    const total = performance.now() - b.started;
+    const text = b.total > 1
+      ? `Done: ${b.total} runs in ${seconds(total)}.`
+      : `Done: ${fmt(run.summary.cycles)} cycles in ${seconds(elapsed)}.`;
+    setStatus(text);
+    announce(text);
+  }
 }
 
 function onInvalid({ errors }) {
@@ -220,7 +297,9 @@ function onInvalid({ errors }) {
 function onCancelled() {
   setRunning(false);
   state.queue = [];
+  $('busy-note').textContent = '';
   setStatus('Cancelled.');
+  announce('Cancelled.');
 }
 
 function onCrash({ message }) {
@@ -319,21 +398,38 @@ function showResults() {
     renderRunList();
     renderSummary(checkedRuns());
   }
-  const runs = checkedRuns().map((r) => ({ label: `#${r.id} ${r.label}`, report: r.report }));
-  state.charts.show(runs);
+  const checked = checkedRuns();
+  const labels = legendLabels(checked);
+  state.charts.show(checked.map((r, i) => ({ label: labels[i], report: r.report })));
+  if (!EMBED) updateEmbedSnippet();
 }
 
-async function shareLink(spec) {
+/** What is on screen: the form (with its policy bundle and sweep) and every run drawn. */
+function currentView() {
+  const sweep = $('f-sweep').value.trim();
+  const form = { ...readSpec(), bundle: $('f-bundle').value, ...(sweep ? { sweep } : {}) };
+  return { form, runs: checkedRuns().map((r) => r.spec) };
+}
+
+async function shareLink(view) {
   const url = new URL(location.href);
-  url.hash = await encodeRun(spec);
+  url.search = '';
+  url.hash = await encodeView(view);
   return url;
 }
 
+/** The iframe snippet shows the runs drawn (or, before any, the form's experiment). */
 async function updateEmbedSnippet() {
-  const url = await shareLink(readSpec());
+  const view = currentView();
+  if (!view.runs.length) view.runs = [view.form];
+  const url = await shareLink(view);
   url.search = `?embed=1&chart=${$('embed-chart').value}`;
-  $('embed-snippet').value = `<iframe src="${url.href}" width="720" height="480" style="border:0" title="warpscope: ${$('embed-chart').selectedOptions[0].textContent}" loading="lazy"></iframe>`;
+  const what = view.runs.length === 1 ? labelFor(view.runs[0]) : `${view.runs.length} runs: ${view.runs.map(labelFor).join('; ')}`;
+  const title = `warpscope: ${$('embed-chart').selectedOptions[0].textContent}, ${what}`;
+  $('embed-snippet').value = `<iframe src="${url.href}" width="720" height="480" style="border:0" title="${escapeAttr(title)}" loading="lazy"></iframe>`;
 }
+
+const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 function describeKernel() {
   const k = state.kernels.find(([n]) => n === $('f-kernel').value);
@@ -390,9 +486,7 @@ function wireControls() {
   $('f-bundle').addEventListener('change', applyBundle);
   $('f-kernel').addEventListener('change', describeKernel);
   $('share').addEventListener('click', async () => {
-    const spec = readSpec();
-    const sweep = $('f-sweep').value.trim();
-    const url = await shareLink(sweep ? { ...spec, sweep } : spec);
+    const url = await shareLink(currentView());
     history.replaceState(null, '', url);
     try {
       await navigator.clipboard.writeText(url.href);
@@ -414,7 +508,7 @@ function wireControls() {
   $('run-form').addEventListener('change', updateEmbedSnippet);
 }
 
-function setupEmbed(spec) {
+function setupEmbed(specs) {
   document.body.classList.add('embed');
   const bar = document.createElement('div');
   bar.className = 'embed-bar';
@@ -423,12 +517,16 @@ function setupEmbed(spec) {
   run.id = 'embed-run';
   run.textContent = 'Run';
   const status = $('status');
-  bar.append(run, $('progress'), status);
-  $('results').prepend(bar);
+  bar.append(run, $('progress'), status, $('busy-note'), $('announce'));
+  const what = document.createElement('p');
+  what.className = 'embed-what';
+  what.textContent = specs.length === 1 ? labelFor(specs[0]) : `${specs.length} runs: ${legendLabels(specs.map((s, i) => ({ id: i + 1, spec: s, label: labelFor(s) }))).join('; ')}`;
+  what.title = specs.map(labelFor).join('\n');
+  $('results').prepend(bar, what);
   $('results').hidden = false;
   run.addEventListener('click', () => {
     state.runs = [];
-    runSpecs([spec]);
+    runSpecs(specs);
   });
 }
 
@@ -461,21 +559,22 @@ async function main() {
   wireControls();
   let shared = null;
   try {
-    shared = await decodeRun(location.hash);
+    shared = await decodeView(location.hash);
   } catch (err) {
     $('form-error').textContent = String(err.message || err);
   }
-  if (shared) fillForm(shared);
+  if (shared) restoreForm(shared.form);
   $('app').setAttribute('aria-busy', 'false');
   setStatus('Ready. Pick a demo or press Run.');
   await updateEmbedSnippet();
+  const runs = shared && (shared.runs.length ? shared.runs : [shared.form]);
   if (EMBED) {
-    setupEmbed(shared || specFromDemo(DEMOS[0].runs[0]));
+    setupEmbed(runs || [specFromDemo(DEMOS[0].runs[0])]);
     setStatus('Press Run to simulate this figure.');
-  } else if (shared?.sweep) {
+  } else if (shared && !shared.runs.length && shared.form.sweep) {
     runForm();
-  } else if (shared) {
-    runSpecs([shared]);
+  } else if (runs) {
+    runSpecs(runs, 'the shared runs');
   }
   window.warpscope = state;
 }

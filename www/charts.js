@@ -16,11 +16,26 @@ function download(name, data, type) {
 
 export { download };
 
+/** A chart's height with one run on a wide page (CSS pixels). */
+const CHART_HEIGHT = 300;
+
 export class Charts {
   constructor(container, { only } = {}) {
     this.container = container;
     this.charts = chart_list().filter((c) => !only || c.name === only);
     this.set = null;
+    // Only charts on (or near) the screen are drawn; the others when they scroll into view, so
+    // a finished run of a dozen does not redraw eleven charts nobody is looking at.
+    this.visible = new Set();
+    this.observer = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        const p = this.panels.find((x) => x.fig === e.target);
+        if (e.isIntersecting) {
+          this.visible.add(p);
+          if (p.stale && this.set) this.schedule(p);
+        } else this.visible.delete(p);
+      }
+    }, { rootMargin: '300px 0px' });
     this.panels = this.charts.map((c) => this.panel(c));
     this.resizeTimer = null;
     window.addEventListener('resize', () => {
@@ -48,7 +63,7 @@ export class Charts {
     tools.className = 'chart-tools';
     for (const [label, fn] of [
       ['CSV', () => download(`${c.name}.csv`, this.set.csv(c.name), 'text/csv')],
-      ['SVG', () => download(`${c.name}.svg`, this.set.svg(c.name, 900, 560), 'image/svg+xml')],
+      ['SVG', () => download(`${c.name}.svg`, this.set.svg(c.name, 900, 0), 'image/svg+xml')],
       ['PNG', () => canvas.toBlob((b) => download(`${c.name}.png`, b))],
     ]) {
       const b = document.createElement('button');
@@ -58,9 +73,16 @@ export class Charts {
       b.addEventListener('click', () => this.set && fn());
       tools.append(b);
     }
-    fig.append(cap, canvas, tools, details);
+    const error = document.createElement('p');
+    error.className = 'error chart-error';
+    fig.append(cap, canvas, error, tools, details);
     this.container.append(fig);
-    return { chart: c, canvas, table };
+    const panel = { chart: c, fig, canvas, error, table, details, tableStale: true, stale: true, queued: false };
+    this.observer.observe(fig);
+    // A timeline's table has a row per window and run (thousands of rows): it is built when
+    // "Numbers" is opened, not on every redraw.
+    details.addEventListener('toggle', () => details.open && this.fillTable(panel));
+    return panel;
   }
 
   /** Replaces the runs drawn: `[{label, report}]` with report as JSON text. */
@@ -71,21 +93,53 @@ export class Charts {
     this.drawAll();
   }
 
-  /** Draws one chart per task, so the page stays responsive. */
+  /** Marks every chart out of date and draws those in view, one per task. */
   drawAll() {
     if (!this.set) return;
-    this.panels.forEach((p, i) => setTimeout(() => this.draw(p), i));
+    for (const p of this.panels) {
+      p.stale = true;
+      if (this.visible.has(p)) this.schedule(p);
+    }
   }
 
-  draw({ chart, canvas, table }) {
-    const ratio = window.devicePixelRatio || 1;
-    const w = Math.max(200, Math.round(canvas.clientWidth * ratio));
-    const h = Math.max(150, Math.round(canvas.clientHeight * ratio));
-    if (canvas.width !== w || canvas.height !== h) {
-      canvas.width = w;
-      canvas.height = h;
+  schedule(p) {
+    if (p.queued) return;
+    p.queued = true;
+    setTimeout(() => {
+      p.queued = false;
+      if (p.stale && this.set) this.draw(p);
+    }, 0);
+  }
+
+  draw(panel) {
+    try {
+      this.paint(panel);
+      panel.error.textContent = '';
+    } catch (e) {
+      panel.error.textContent = `This chart could not be drawn here: ${e.message || e}`;
     }
+  }
+
+  paint(panel) {
+    const { chart, canvas } = panel;
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = Math.round(canvas.clientWidth * ratio);
+    // The chart grows taller with its legend instead of shrinking its plot; an embed fills
+    // its frame as it is.
+    if (!document.body.classList.contains('embed')) {
+      canvas.style.height = `${Math.max(CHART_HEIGHT, this.set.height(canvas, chart.name, ratio))}px`;
+    }
+    canvas.height = Math.round(canvas.clientHeight * ratio);
     this.set.draw(canvas, chart.name, ratio);
+    panel.stale = false;
+    panel.tableStale = true;
+    if (panel.details.open) this.fillTable(panel);
+  }
+
+  fillTable(panel) {
+    if (!this.set || !panel.tableStale) return;
+    panel.tableStale = false;
+    const { chart, table } = panel;
     const t = this.set.table(chart.name);
     table.replaceChildren();
     const head = table.createTHead().insertRow();

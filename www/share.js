@@ -1,7 +1,10 @@
-// Shareable links: the whole run (preset, config, kernel, size, seed) in the URL hash,
-// deflated and base64url-encoded behind a version tag, e.g. `#s=v1.<data>`.
+// Shareable links: what is on screen, in the URL hash, deflated and base64url-encoded behind
+// a version tag, e.g. `#s=v2.<data>`. A v2 link holds the form (its run spec, policy bundle
+// and sweep) and every run drawn, each a whole spec (preset, config, kernel, size, seed and
+// cycle window), so it reopens the same comparison. v1 links (one run) still open.
 
-const VERSION = 'v1';
+const VERSION = 'v2';
+const SPEC_KEYS = ['config', 'kernel', 'size', 'seed'];
 
 async function pipe(bytes, stream) {
   const out = new Blob([bytes]).stream().pipeThrough(stream);
@@ -19,25 +22,45 @@ function fromBase64Url(text) {
   return Uint8Array.from(s, (c) => c.charCodeAt(0));
 }
 
-export async function encodeRun(run) {
-  const json = new TextEncoder().encode(JSON.stringify(run));
+/** `{ form, runs }` as a hash: `form` a spec with its `bundle` and `sweep`, `runs` specs. */
+export async function encodeView(view) {
+  const json = new TextEncoder().encode(JSON.stringify(view));
   return `s=${VERSION}.${toBase64Url(await pipe(json, new CompressionStream('deflate-raw')))}`;
 }
 
-/** The run in a `#s=v1....` hash, or null; throws on a corrupt or unknown-version link. */
-export async function decodeRun(hash) {
+function checkSpec(spec, what) {
+  if (!spec || typeof spec !== 'object') throw new Error(`this link is damaged: ${what} is not a run`);
+  for (const k of SPEC_KEYS) {
+    if (!(k in spec)) throw new Error(`this link is damaged: ${what} has no ${k}`);
+  }
+}
+
+/** The view in a `#s=...` hash as `{ form, runs }`, or null; throws on a corrupt link or one
+ * of an unknown version. */
+export async function decodeView(hash) {
   const m = /^#?s=([^.]+)\.(.+)$/.exec(hash);
   if (!m) return null;
-  if (m[1] !== VERSION) throw new Error(`this link was made by a different version of warpscope (${m[1]})`);
+  if (m[1] !== VERSION && m[1] !== 'v1') {
+    throw new Error(`this link was made by a different version of warpscope (${m[1]})`);
+  }
   let text;
   try {
     text = new TextDecoder().decode(await pipe(fromBase64Url(m[2]), new DecompressionStream('deflate-raw')));
   } catch {
     throw new Error('this link is damaged: its data cannot be decompressed');
   }
-  const run = JSON.parse(text);
-  for (const k of ['config', 'kernel', 'size', 'seed']) {
-    if (!(k in run)) throw new Error(`this link is damaged: it has no ${k}`);
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new Error('this link is damaged: its data is not readable');
   }
-  return run;
+  if (m[1] === 'v1') {
+    checkSpec(data, 'it');
+    return { form: data, runs: data.sweep ? [] : [data] };
+  }
+  checkSpec(data.form, 'its form');
+  if (!Array.isArray(data.runs)) throw new Error('this link is damaged: it has no list of runs');
+  data.runs.forEach((r, i) => checkSpec(r, `run ${i + 1}`));
+  return { form: data.form, runs: data.runs };
 }

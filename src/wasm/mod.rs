@@ -3,11 +3,11 @@
 //! as structured `{field, message}` values so the page can show them by their field.
 
 mod gallery;
-pub use gallery::{figure_build, figure_list, figure_plan};
+pub use gallery::{figure_build, figure_list, figure_plan, verdict_rules};
 
 use crate::config::{parse_config, preset, preset_names, schema, ConfigError, ConfigErrors, PRESETS};
 use crate::kernels::{Size, KERNELS};
-use crate::plot::{draw_scaled, svg, table, Chart, ChartRun};
+use crate::plot::{draw_scaled, preferred_height, svg, table, Chart, ChartRun};
 use crate::stats::build_report;
 use crate::Simulator;
 use plotters::prelude::*;
@@ -140,6 +140,13 @@ fn chart_named(name: &str) -> Result<Chart, JsValue> {
     Chart::from_name(name).map_err(|e| JsValue::from_str(&e))
 }
 
+fn svg_height(chart: Chart, runs: &[ChartRun], width: u32) -> Result<u32, JsValue> {
+    let mut measure = String::new();
+    let area = SVGBackend::with_string(&mut measure, (width, 1)).into_drawing_area();
+    let h = preferred_height(chart, runs, &area, 1.0).map_err(|e| JsValue::from_str(&e))?;
+    Ok(h)
+}
+
 /// The runs drawn together: parsed once from their report JSON, then drawn, tabulated
 /// and exported chart by chart on the page (plotters measures text through `window`).
 #[wasm_bindgen]
@@ -172,6 +179,17 @@ impl ChartSet {
         area.present().map_err(|e| JsValue::from_str(&e.to_string()))
     }
 
+    /// The CSS height for `chart` on this canvas at its current width (its pixel width set to
+    /// its CSS width times `scale`): the plot keeps its room however many runs the legend names.
+    pub fn height(&self, canvas: HtmlCanvasElement, chart: &str, scale: f64) -> Result<f64, JsValue> {
+        let chart = chart_named(chart)?;
+        let backend =
+            CanvasBackend::with_canvas_object(canvas).ok_or_else(|| JsValue::from_str("no 2D canvas context"))?;
+        let h = preferred_height(chart, &self.runs, &backend.into_drawing_area(), scale)
+            .map_err(|e| JsValue::from_str(&e))?;
+        Ok((h as f64 / scale.max(0.5)).ceil())
+    }
+
     /// The chart's numbers as `{headers, rows}`.
     pub fn table(&self, chart: &str) -> Result<JsValue, JsValue> {
         Ok(to_js(&table(chart_named(chart)?, &self.runs)))
@@ -181,7 +199,10 @@ impl ChartSet {
         Ok(table(chart_named(chart)?, &self.runs).to_csv())
     }
 
+    /// The chart as SVG, `width` pixels wide and `height` tall (0: as tall as its legend needs).
     pub fn svg(&self, chart: &str, width: u32, height: u32) -> Result<String, JsValue> {
-        svg(chart_named(chart)?, &self.runs, width, height).map_err(|e| JsValue::from_str(&e))
+        let chart = chart_named(chart)?;
+        let height = if height == 0 { svg_height(chart, &self.runs, width)? } else { height };
+        svg(chart, &self.runs, width, height).map_err(|e| JsValue::from_str(&e))
     }
 }

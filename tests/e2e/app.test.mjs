@@ -24,8 +24,15 @@ function cpuTicks() {
   }
 }
 
+/** Opens the "Numbers" of the chart(s) matching `selector`: their tables are built then. */
+async function openNumbers(page, selector) {
+  await page.$$eval(`${selector} details`, (ds) => ds.forEach((d) => { d.open = true; }));
+  await page.waitForFunction((s) => [...document.querySelectorAll(`${s} details table`)].every((t) => t.tBodies.length > 0), selector);
+}
+
 /** The cells' text of every row of the table(s) matching `selector`. */
-function tableRows(page, selector) {
+async function tableRows(page, selector) {
+  await openNumbers(page, selector);
   return page.$$eval(`${selector} tbody tr`, (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
 }
 
@@ -80,7 +87,10 @@ test('the default demo runs to the end with every chart drawn, responsively', as
   const ink = await inkPerCanvas(page);
   assert.equal(ink.length, 11);
   for (const [i, share] of ink.entries()) assert.ok(share > 0.01, `canvas ${i} is blank (${share})`);
-  assert.equal(await page.locator('#charts figure table tbody tr').first().count(), 1, 'each plot has a table');
+  await openNumbers(page, '#charts figure');
+  for (const rows of await page.$$eval('#charts figure table', (ts) => ts.map((t) => t.tBodies[0].rows.length))) {
+    assert.ok(rows > 0, 'each plot has a table');
+  }
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -313,6 +323,7 @@ test('the partition-camping demo compares a cycle window of modulo and xor mappi
   assert.equal(rows.length, 2);
   for (const r of rows) assert.match(r, /first 50,000 cycles/);
   assert.match(rows[1], /mem\.partition_mapping=xor/);
+  await openNumbers(page, 'figure[data-chart="partitions"]');
   const shares = await page.$$eval('figure[data-chart="partitions"] tbody tr', (trs) =>
     trs.map((tr) => [...tr.cells].slice(1).map((c) => Number.parseFloat(c.textContent))),
   );
@@ -335,6 +346,7 @@ test('the iWarp machine runs under the iwarp scheduler and draws L1 and L2 misse
   await page.selectOption('#f-size', 'small');
   await page.click('#run');
   assert.match(await finished(page, 60000), /^Done/);
+  await openNumbers(page, 'figure[data-chart="miss_classes"]');
   const rows = await page.$$eval('figure[data-chart="miss_classes"] tbody tr', (trs) =>
     trs.map((tr) => [...tr.cells].map((c) => c.textContent)),
   );
@@ -354,6 +366,7 @@ test('the medic bundle fills the form, and the MeDiC demo compares it with the b
   assert.match(await page.textContent('#bundle-about'), /WByp \+ WIP \+ WMS/);
   const rows = (await runDemo(page, 'medic', 2, 120000)).map((r) => r[0]);
   assert.match(rows[1], /l2\.bypass=medic/);
+  await openNumbers(page, 'figure[data-chart="warp_hit_ratio"]');
   const lines = await page.$$eval('figure[data-chart="warp_hit_ratio"] tbody tr', (trs) => trs.length);
   assert.ok(lines > 0, 'the sampled warps have windows');
   const reads = await tableRows(page, 'figure[data-chart="reads_by_type"]');
@@ -453,6 +466,7 @@ test('the coordinated demo shows L1 hit rate and stall share against always-cach
   // The numbers the CLI gives for the same runs (docs/reproductions.md, coordinated bypassing).
   assert.ok(pct(rows[1][hit]) > pct(rows[0][hit]), `coordinated raises the L1 hit rate: ${rows[0][hit]} -> ${rows[1][hit]}`);
   assert.ok(pct(rows[1][stall]) < pct(rows[0][stall]), `and lowers the stall share: ${rows[0][stall]} -> ${rows[1][stall]}`);
+  await openNumbers(page, 'figure[data-chart="tb_bg"]');
   const tbBg = await page.$$eval('figure[data-chart="tb_bg"] tbody tr', (trs) => trs.map((tr) => tr.cells[0].textContent));
   assert.ok(tbBg.length > 0 && tbBg.every((l) => /coordinated/.test(l)), 'only the coordinated run has TB_bg');
   assert.deepEqual(page.errors, []);
