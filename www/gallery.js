@@ -3,7 +3,7 @@
 // core under the card's progress bar, builds the figure from the runs' metrics and draws
 // it. Runs and figures are kept in sessionStorage, so a figure whose runs another figure
 // already made (SC'14's three share theirs) or one run earlier in the session is instant.
-import init, { figure_list, figure_plan, figure_build, figure_draw, figure_svg_text, figure_csv } from '../pkg/warpscope.js';
+import init, { figure_list, figure_plan, figure_build, figure_draw, figure_fit_height, figure_svg_text, figure_csv, verdict_rules } from '../pkg/warpscope.js';
 import { WorkerPool } from './pool.js';
 import { download } from './charts.js';
 
@@ -77,6 +77,9 @@ function makeCard(f) {
   canvas.setAttribute('aria-label', f.title);
   const run = el('button', { type: 'button', textContent: 'Run' });
   run.setAttribute('aria-label', `Run ${f.name}`);
+  const stopOne = el('button', { type: 'button', className: 'secondary', textContent: 'Stop', hidden: true });
+  stopOne.setAttribute('aria-label', `Stop ${f.name}`);
+  stopOne.addEventListener('click', () => pool.cancel(f.name));
   const progress = el('progress', { max: 1, value: 0 });
   progress.hidden = true;
   const status = el('span', { className: 'card-status' });
@@ -85,7 +88,7 @@ function makeCard(f) {
   const numbers = el('details', {}, el('summary', { textContent: 'Numbers' }), table);
   const tools = el('div', { className: 'chart-tools' });
   const card = {
-    f, canvas, run, progress, status, ours, table, tools, outcome: null,
+    f, canvas, run, stopOne, progress, status, ours, table, tools, outcome: null,
     article: el('article', { className: 'card', id: `fig-${f.name}` }),
   };
   for (const [label, fn] of [
@@ -109,7 +112,7 @@ function makeCard(f) {
     el('p', { className: 'cite', textContent: `${f.name} · ${f.citation}` }),
     el('p', { className: 'claim' }, el('strong', { textContent: 'Paper: ' }), f.claim),
     ours,
-    el('div', { className: 'controls' }, run, progress, status),
+    el('div', { className: 'controls' }, run, stopOne, progress, status),
     canvas, tools, numbers, embed,
   );
   run.addEventListener('click', () => runFigure(card));
@@ -124,11 +127,21 @@ function updateSnippet(card) {
 function setState(card, state, text = '') {
   card.article.dataset.state = state;
   card.status.textContent = text;
-  card.run.disabled = state === 'running';
+  card.run.hidden = state === 'running' || state === 'waiting';
+  card.stopOne.hidden = state !== 'running';
+}
+
+/** Runs `card`'s figure; in an embed, only once no other embed of the same course page is
+ * running one (a Web Lock shared by same-origin frames), so five embedded figures do not
+ * start five worker pools at once. */
+async function runFigure(card) {
+  if (!EMBED || !navigator.locks) return computeFigure(card);
+  setState(card, 'waiting', 'Waiting for another figure on this page to finish…');
+  return navigator.locks.request('warpscope-gallery-embed', () => computeFigure(card));
 }
 
 /** Plans, runs (reusing stored runs) and shows one figure; resolves when it is drawn. */
-async function runFigure(card) {
+async function computeFigure(card) {
   const settings = readSettings();
   if (!settings) return;
   const { size, seed } = settings;
@@ -192,6 +205,9 @@ function show(card, outcome, size) {
   const words = { agrees: 'agrees', partly: 'partly agrees', differs: 'differs' };
   const badge = el('span', { className: `badge ${v.agreement}`, textContent: words[v.agreement] || v.agreement });
   card.ours.replaceChildren(el('strong', { textContent: `Ours (${size}): ` }), badge, ` ${v.summary}`);
+  if (size === 'tiny') {
+    card.ours.append(el('em', { className: 'size-note', textContent: ' At tiny size the caches stay cold, far from the paper\'s regime: judge the figure at small or paper size.' }));
+  }
   for (const b of card.tools.querySelectorAll('button')) b.disabled = false;
   // Shown first: a hidden canvas has no size to draw at.
   setState(card, 'done', '');
@@ -209,13 +225,22 @@ function show(card, outcome, size) {
   card.table.createCaption().textContent = fig.y_label;
 }
 
+/** A card's chart height on a wide page (CSS pixels). */
+const CARD_HEIGHT = 340;
+
 function draw(card) {
   if (!card.outcome) return;
   const { canvas } = card;
   const ratio = window.devicePixelRatio || 1;
-  canvas.width = Math.max(320, Math.round(canvas.clientWidth * ratio));
-  canvas.height = Math.max(220, Math.round(canvas.clientHeight * ratio));
   try {
+    canvas.width = Math.round(canvas.clientWidth * ratio);
+    // A narrow card grows taller rather than squeezing the plot under its legend and labels;
+    // an embed fills its frame as it is.
+    if (!EMBED) {
+      const fit = figure_fit_height(card.outcome.figure, canvas, ratio);
+      canvas.style.height = `${Math.max(CARD_HEIGHT, fit)}px`;
+    }
+    canvas.height = Math.round(canvas.clientHeight * ratio);
     figure_draw(card.outcome.figure, canvas, ratio);
   } catch (e) {
     card.status.textContent = `Could not draw: ${e}`;
@@ -258,7 +283,7 @@ function setupEmbed() {
   $('g-size').value = size;
   const card = cards.get(name);
   $('cards').append(card.article);
-  runFigure(card);
+  card.ours.lastChild.textContent = `Press Run to compute this figure in your browser (${card.f.runs} simulations at ${size} size).`;
 }
 
 async function main() {
@@ -269,6 +294,8 @@ async function main() {
     const card = makeCard(f);
     cards.set(f.name, card);
   }
+  const rules = $('g-rules-text');
+  for (const para of verdict_rules().split('\n\n')) rules.append(el('p', { textContent: para }));
   if (EMBED) {
     setupEmbed();
   } else {

@@ -217,6 +217,7 @@ enum Command {
     },
     /// Reproduce one of the papers' headline figures: run it, write it as SVG, PNG or CSV, and
     /// say whether our numbers agree with the paper's claim (`--list` names the figures).
+    #[command(after_help = warpscope::figures::VERDICT_RULES)]
     Figure(figure::FigureCmd),
     /// Measure simulation speed on a fixed set of runs.
     Bench {

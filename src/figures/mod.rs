@@ -126,6 +126,22 @@ pub struct PlannedRun {
     pub config: Config,
 }
 
+/// How a figure's verdict is made, as the gallery page and `warpscope figure --help` say it.
+pub const VERDICT_RULES: &str = "\
+How a verdict is made: each figure states its checks in its code before it runs: the direction \
+of each finding the paper's claim makes (for example, that MeDiC's harmonic-mean speedup is \
+above 1, or that WG-M lowers latency on most kernels); where a change could be noise, a check \
+asks for more than 1 %. A figure agrees when every check holds, partly agrees when some do, \
+and differs when none does.
+
+A verdict judges direction, not size: the sentence beside it gives our numbers and the \
+paper's, and a figure can agree while its effect is several times larger or smaller than \
+the paper's.
+
+Input sizes: tiny runs in seconds but leaves the caches cold, far from the papers' regime: \
+use it to see a figure work, not to judge it. small is the demos' size; paper is the \
+papers' inputs (minutes to hours). A verdict can change between sizes.";
+
 /// Whether our numbers point the way the paper's do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -4,7 +4,7 @@
 use super::to_js;
 use crate::figures::{figure, figures, Metrics};
 use crate::kernels::Size;
-use crate::plot::{draw_figure, figure_svg, BarFigure};
+use crate::plot::{draw_figure, figure_height, figure_svg, BarFigure};
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use serde::Serialize;
@@ -41,6 +41,12 @@ pub fn figure_list() -> JsValue {
     to_js(&list)
 }
 
+/// How verdicts are made (the text `warpscope figure --help` ends with).
+#[wasm_bindgen]
+pub fn verdict_rules() -> String {
+    crate::figures::VERDICT_RULES.to_string()
+}
+
 /// The figure's runs at `size` and `seed`: `[{category, series, kernel, size, seed, max_cycles, config}]`.
 #[wasm_bindgen]
 pub fn figure_plan(name: &str, size: &str, seed: f64) -> Result<JsValue, JsValue> {
@@ -74,6 +80,16 @@ pub fn figure_draw(fig: JsValue, canvas: HtmlCanvasElement, scale: f64) -> Resul
     let area = backend.into_drawing_area();
     draw_figure(&fig, &area, scale).map_err(err)?;
     area.present().map_err(err)
+}
+
+/// The CSS height that keeps a built figure's plot its room on this canvas at its current
+/// width (pixel width = CSS width times `scale`), legend and turned labels included.
+#[wasm_bindgen]
+pub fn figure_fit_height(fig: JsValue, canvas: HtmlCanvasElement, scale: f64) -> Result<f64, JsValue> {
+    let fig = bar_figure(fig)?;
+    let backend = CanvasBackend::with_canvas_object(canvas).ok_or_else(|| err("no 2D canvas context"))?;
+    let h = figure_height(&fig, &backend.into_drawing_area(), scale).map_err(err)?;
+    Ok((h as f64 / scale.max(0.5)).ceil())
 }
 
 #[wasm_bindgen]

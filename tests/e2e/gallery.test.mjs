@@ -57,8 +57,12 @@ test('every figure runs at tiny size, draws, states a verdict, and is kept for t
   await page.close();
 });
 
-test('an embedded figure runs and draws on its own', async () => {
+test('an embedded figure waits for a click, then runs and draws on its own', async () => {
   const page = await h.page('gallery.html?embed=1&figure=sc14-fig11&size=tiny');
+  await page.waitForSelector('#fig-sc14-fig11[data-state="idle"]');
+  await page.waitForTimeout(500);
+  assert.equal(await page.getAttribute('#fig-sc14-fig11', 'data-state'), 'idle', 'nothing runs before the click');
+  await page.click('button[aria-label="Run sc14-fig11"]');
   await page.waitForFunction(() => document.getElementById('fig-sc14-fig11')?.dataset.state === 'done', null, {
     timeout: 120000,
   });
@@ -92,6 +96,44 @@ test('Stop cancels the runs of a figure, and a bad seed is kept with its error',
   assert.match(await page.textContent('#g-seed-error'), /"x1" is not a whole number/);
   assert.equal(await page.inputValue('#g-seed'), 'x1');
   assert.equal(await page.getAttribute('#fig-sc14-fig9', 'data-state'), 'idle');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('two embeds of one page run one after the other', async () => {
+  const page = await h.page('gallery.html?embed=1&figure=sc14-fig11&size=tiny');
+  await page.waitForSelector('#fig-sc14-fig11[data-state="idle"]');
+  // A course page with two figures: two frames of the same origin.
+  await page.setContent(`<iframe id="a" src="${h.base}gallery.html?embed=1&figure=sc14-fig11&size=tiny" width="700" height="500"></iframe>
+    <iframe id="b" src="${h.base}gallery.html?embed=1&figure=sc14-fig10&size=tiny" width="700" height="500"></iframe>`);
+  const a = await (await page.$('#a')).contentFrame();
+  const b = await (await page.$('#b')).contentFrame();
+  await a.waitForSelector('#fig-sc14-fig11[data-state="idle"]');
+  await b.waitForSelector('#fig-sc14-fig10[data-state="idle"]');
+  await a.click('button[aria-label="Run sc14-fig11"]');
+  await a.waitForSelector('#fig-sc14-fig11[data-state="running"]');
+  await b.click('button[aria-label="Run sc14-fig10"]');
+  assert.equal(await b.getAttribute('#fig-sc14-fig10', 'data-state'), 'waiting', 'the second waits while the first runs');
+  await a.waitForSelector('#fig-sc14-fig11[data-state="done"]', { timeout: 120000 });
+  await b.waitForSelector('#fig-sc14-fig10[data-state="done"]', { timeout: 120000 });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a single figure stops on its own Stop, and tiny results say the caches are cold', async () => {
+  const page = await h.page('gallery.html');
+  await galleryReady(page);
+  await page.selectOption('#g-size', 'small');
+  await page.click('button[aria-label="Run sound-fig3"]');
+  await page.waitForSelector('#fig-sound-fig3[data-state="running"]');
+  await page.click('button[aria-label="Stop sound-fig3"]');
+  await page.waitForSelector('#fig-sound-fig3[data-state="idle"]', { timeout: 30000 });
+  assert.equal(await page.textContent('#fig-sound-fig3 .card-status'), 'Stopped.');
+  assert.match(await page.textContent('#g-rules'), /agrees when every check holds[\s\S]*judges direction, not size/);
+  await page.selectOption('#g-size', 'tiny');
+  await page.click('button[aria-label="Run sc14-fig11"]');
+  await page.waitForSelector('#fig-sc14-fig11[data-state="done"]', { timeout: 120000 });
+  assert.match(await page.textContent('#fig-sc14-fig11 .ours'), /caches stay cold/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
