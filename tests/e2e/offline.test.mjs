@@ -40,6 +40,8 @@ test('after one visit, the page runs and the gallery loads with the network off'
   let hits = 0;
   const count = () => hits++;
   h.server.on('request', count);
+  const warnings = [];
+  page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
   await page.context().setOffline(true);
   try {
     const response = await page.reload();
@@ -49,6 +51,9 @@ test('after one visit, the page runs and the gallery loads with the network off'
     await page.click('#run');
     assert.match(await finished(page), /^Done/);
     assert.equal(await page.evaluate(() => window.warpscope.runs.length), 1);
+    const wasm = readdirSync(DIST).find((f) => f.endsWith('.wasm'));
+    assert.equal(await page.evaluate((url) => fetch(url).then((r) => r.headers.get('content-type')), wasm), 'application/wasm');
+    assert.deepEqual(warnings.filter((w) => /wasm|MIME/i.test(w)), [], 'the cached wasm compiles as it streams');
     await page.goto(`${h.base}gallery.html`);
     await page.waitForFunction(() => document.getElementById('gallery-app').getAttribute('aria-busy') === 'false', null, {
       timeout: 30000,
