@@ -484,8 +484,7 @@ async function main() {
 if (FROM_FILE) {
   explainFileProtocol($('status'), $('status').parentElement);
 } else {
-  registerServiceWorker();
-  main().catch((err) => {
+  main().then(registerServiceWorker, (err) => {
     $('status').textContent = `The simulator could not start: ${err.message || err}`;
     console.error(err);
   });

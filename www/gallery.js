@@ -290,8 +290,7 @@ async function main() {
 if (FROM_FILE) {
   explainFileProtocol($('g-status'), $('g-status').parentElement);
 } else {
-  registerServiceWorker();
-  main().catch((e) => {
+  main().then(registerServiceWorker, (e) => {
     $('g-status').textContent = `Could not start the gallery: ${e}`;
   });
 }

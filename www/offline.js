@@ -5,7 +5,10 @@
 
 export const FROM_FILE = location.protocol === 'file:';
 
-/** Registers sw.js (built from www/sw.js), which precaches the build on the first visit. */
+/**
+ * Registers sw.js (built from www/sw.js), which precaches the build on the first visit.
+ * Called once the page is up, so that download does not compete with the page's own.
+ */
 export function registerServiceWorker() {
   if (FROM_FILE || !('serviceWorker' in navigator)) return;
   // A browser that refuses (private mode, disabled storage) still runs the page online.
