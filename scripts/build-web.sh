@@ -13,4 +13,12 @@ node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-t
 echo "== bundle"
 node_modules/.bin/webpack --mode production --stats errors-warnings
 wasm=$(ls dist/*.wasm)
-echo "built dist/: $(basename "$wasm") $(stat -c %s "$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped"
+bytes=$(stat -c %s "$wasm")
+echo "built dist/: $(basename "$wasm") $bytes bytes, $(gzip -9c "$wasm" | wc -c) gzipped"
+# The page downloads this before anything works (and the service worker caches it): keep it small.
+WASM_LIMIT=1300000 # 1.3 MB
+if [ "$bytes" -gt "$WASM_LIMIT" ]; then
+  echo "build-web: $(basename "$wasm") is $bytes bytes, over the limit of $WASM_LIMIT bytes;" \
+    "shrink it (dependencies, generics, the web profile in Cargo.toml)" >&2
+  exit 1
+fi

@@ -9,6 +9,7 @@ import { DEMOS } from './demos.js';
 import { encodeView, decodeView } from './share.js';
 import { speedups, harmonicMeans, bestOfSweeps } from './speedups.js';
 import { parseSweep, expandSweep } from './sweep.js';
+import { FROM_FILE, registerServiceWorker, explainFileProtocol } from './offline.js';
 
 const $ = (id) => document.getElementById(id);
 // Built (and used once) at load: the first locale-aware format loads locale data, which
@@ -579,8 +580,12 @@ async function main() {
   window.warpscope = state;
 }
 
-main().catch((err) => {
-  $('status').textContent = `The simulator could not start: ${err.message || err}`;
-  console.error(err);
-});
+if (FROM_FILE) {
+  explainFileProtocol($('status'), $('status').parentElement);
+} else {
+  main().then(registerServiceWorker, (err) => {
+    $('status').textContent = `The simulator could not start: ${err.message || err}`;
+    console.error(err);
+  });
+}
 

@@ -6,6 +6,7 @@
 import init, { figure_list, figure_plan, figure_build, figure_draw, figure_fit_height, figure_svg_text, figure_csv, verdict_rules } from '../pkg/warpscope.js';
 import { WorkerPool } from './pool.js';
 import { download } from './charts.js';
+import { FROM_FILE, registerServiceWorker, explainFileProtocol } from './offline.js';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -313,6 +314,10 @@ async function main() {
   $('gallery-app').setAttribute('aria-busy', 'false');
 }
 
-main().catch((e) => {
-  $('g-status').textContent = `Could not start the gallery: ${e}`;
-});
+if (FROM_FILE) {
+  explainFileProtocol($('g-status'), $('g-status').parentElement);
+} else {
+  main().then(registerServiceWorker, (e) => {
+    $('g-status').textContent = `Could not start the gallery: ${e}`;
+  });
+}

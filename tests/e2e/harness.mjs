@@ -6,12 +6,17 @@ import { serve } from '../../scripts/serve.mjs';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
-export async function start() {
-  const server = await serve(new URL('../../dist', import.meta.url).pathname, 0);
+/**
+ * Serves `dir` (dist/ unless told) and launches the browser. Each page gets a fresh
+ * context, so no service worker or cache carries over from one page to another.
+ */
+export async function start(dir = new URL('../../dist', import.meta.url).pathname) {
+  const server = await serve(dir, 0);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ARGS });
   const base = `http://127.0.0.1:${server.address().port}/`;
   return {
     base,
+    server,
     browser,
     async page(path = '') {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -24,7 +29,7 @@ export async function start() {
           for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
         }).observe({ type: 'longtask', buffered: true });
       });
-      await page.goto(base + path);
+      await page.goto(new URL(path, base).href); // a full URL (file://…) goes as it is
       return page;
     },
     async close() {
