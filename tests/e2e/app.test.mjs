@@ -88,9 +88,10 @@ test('the default demo runs to the end with every chart drawn, responsively', as
   assert.equal(ink.length, 11);
   for (const [i, share] of ink.entries()) assert.ok(share > 0.01, `canvas ${i} is blank (${share})`);
   await openNumbers(page, '#charts figure');
-  for (const rows of await page.$$eval('#charts figure table', (ts) => ts.map((t) => t.tBodies[0].rows.length))) {
-    assert.ok(rows > 0, 'each plot has a table');
-  }
+  const tables = await page.$$eval('#charts figure', (fs) => fs.map((f) => [f.dataset.chart, f.querySelector('table').tBodies[0].rows.length]));
+  assert.equal(tables.length, 11, 'each plot has a table');
+  // TB_bg has no data without coordinated bypassing; every other chart has rows.
+  for (const [chart, rows] of tables) assert.ok(chart === 'tb_bg' || rows > 0, `${chart}'s table is empty`);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -149,6 +150,7 @@ test('two policies are compared in the same plots with speedups', async () => {
   assert.match(rows[1][0], /core\.warp_scheduler=lrr/);
   assert.equal(rows[0][3], '1.000x');
   assert.ok(Number.parseFloat(rows[1][3]) < 1, `LRR should be slower than GTO on atax: ${rows[1][3]}`);
+  await openNumbers(page, 'figure[data-chart="divergence"]');
   const table = await page.$$eval('figure[data-chart="divergence"] thead th', (ths) => ths.map((t) => t.textContent));
   assert.ok(table.length >= 3, `the divergence table has one column per run: ${table}`);
   assert.deepEqual(page.errors, []);
@@ -241,7 +243,7 @@ test('a sweep runs the experiment once per combination, and a bad sweep is named
   const hmean = 2 / best.reduce((acc, i) => acc + 1 / speed(i), 0);
   assert.ok(Math.abs(Number(tuned[0][3].replace('x', '')) - hmean) < 0.002, `${tuned[0][3]} against ${hmean}`);
   await page.click('#share');
-  await page.waitForFunction(() => location.hash.startsWith('#s=v1.'));
+  await page.waitForFunction(() => location.hash.startsWith('#s=v2.'));
   const shared = await h.page(page.url().slice(h.base.length));
   await shared.waitForFunction(() => window.warpscope && window.warpscope.runs.length === 4, null, { timeout: 120000 });
   await finished(shared);
@@ -264,7 +266,7 @@ test('a share link reproduces the run in a new page', async () => {
   await finished(page);
   const first = await page.evaluate(() => window.warpscope.runs[0].report);
   await page.click('#share');
-  await page.waitForFunction(() => location.hash.startsWith('#s=v1.'));
+  await page.waitForFunction(() => location.hash.startsWith('#s=v2.'));
   const url = page.url();
   const other = await h.page(url.slice(h.base.length));
   await finished(other);
@@ -424,6 +426,7 @@ test('the warp-aware DRAM demo overlays six schedulers on spmv', async () => {
   for (const [i, s] of ['fr_fcfs', 'gmc', 'wg', 'wg_m', 'wg_bw', 'wg_w'].entries()) {
     if (s !== 'fr_fcfs') assert.match(rows[i], new RegExp(`dram\\.scheduler=${s}\\b`));
   }
+  await openNumbers(page, 'figure[data-chart="divergence"]');
   const head = await page.$$eval('figure[data-chart="divergence"] thead th', (ths) => ths.length);
   assert.equal(head, 7, 'one column per run beside the bins');
   assert.deepEqual(page.errors, []);
