@@ -27,6 +27,7 @@ test('a demo\u2019s share link reopens all its runs, cycle windows included, wit
   await waitRuns(page, 2);
   const before = await reports(page);
   await page.click('#share');
+  await page.waitForFunction(() => location.hash.startsWith('#s=v2.'));
   const link = page.url().slice(h.base.length);
   const again = await h.page(link);
   assert.match(await waitRuns(again, 2), /^Done: 2 runs/);
@@ -48,6 +49,7 @@ test('a link made under a policy bundle reopens with that bundle chosen and the 
   await waitRuns(page, 1);
   const before = await reports(page);
   await page.click('#share');
+  await page.waitForFunction(() => location.hash.startsWith('#s=v2.'));
   const again = await h.page(page.url().slice(h.base.length));
   await waitRuns(again, 1);
   assert.equal(await again.inputValue('#f-bundle'), 'medic');
