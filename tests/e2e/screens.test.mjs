@@ -5,7 +5,7 @@
 // click, and the main thread's long tasks while a demo runs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { start, ready, finished, inkOf, seeEveryChart } from './harness.mjs';
 
 const SCREENS = new URL('../../target/screens/', import.meta.url).pathname;
@@ -51,6 +51,16 @@ async function shoot(page, name) {
   await page.screenshot({ path: `${SCREENS}${name}.png`, fullPage: true });
 }
 
+/// CPU time the hypervisor took from this VM (steal) and all CPU time, in ticks.
+function cpuTicks() {
+  try {
+    const t = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { steal: t[7] || 0, total: t.reduce((a, b) => a + b, 0) };
+  } catch {
+    return { steal: 0, total: 0 };
+  }
+}
+
 /** Long tasks of the main thread between two instants. */
 function longTasks(page, from, to) {
   return page.evaluate(([a, b]) => window.__longTasks.filter((l) => l.start >= a && l.start < b).map((l) => Math.round(l.duration)), [from, to]);
@@ -72,18 +82,34 @@ test('the default demo on a phone: the run bar comes into view, and every chart 
   await page.close();
 });
 
-test('a dozen runs stay legible at 1400, 1024 and 390 px, with their long tasks counted', async () => {
+test('a dozen runs stay legible at 1400, 1024 and 390 px, with no main-thread task over 50 ms', async () => {
   const page = await h.page();
   await page.setViewportSize({ width: 1400, height: 1000 });
   await ready(page);
-  const t0 = await page.evaluate(() => performance.now());
-  await page.click('button[data-demo="mpki_heavy"]');
-  await page.waitForFunction(() => window.warpscope.runs.length === 12, null, { timeout: 300000 });
-  assert.match(await finished(page), /^Done: 12 runs/);
-  const t1 = await page.evaluate(() => performance.now());
-  const long = await longTasks(page, t0, t1);
-  console.log(`heavy kernels (12 runs): ${((t1 - t0) / 1000).toFixed(1)} s, ${long.length} long tasks` +
-    (long.length ? `, longest ${Math.max(...long)} ms` : ''));
+  // The first chart drawn after the page loads compiles the drawing code, which on a busy
+  // machine can pass 50 ms once; work repeated for every run would recur. So the demo runs
+  // again (from a cleared run list) when it had long tasks, up to three times, and fails when
+  // every attempt had them on a machine the hypervisor did not starve.
+  let clean = false;
+  let starved = 0;
+  for (let attempt = 0; attempt < 3 && !clean; attempt++) {
+    if (attempt) await page.click('#clear-runs');
+    const before = cpuTicks();
+    const t0 = await page.evaluate(() => performance.now());
+    await page.click('button[data-demo="mpki_heavy"]');
+    await page.waitForFunction(() => window.warpscope.runs.length === 12, null, { timeout: 300000 });
+    assert.match(await finished(page), /^Done: 12 runs/);
+    const t1 = await page.evaluate(() => performance.now());
+    const long = await longTasks(page, t0, t1);
+    const after = cpuTicks();
+    const stolen = after.total > before.total ? (after.steal - before.steal) / (after.total - before.total) : 0;
+    console.log(`heavy kernels (12 runs): ${((t1 - t0) / 1000).toFixed(1)} s, ${long.length} long tasks` +
+      (long.length ? `, longest ${Math.max(...long)} ms` : '') + `, ${(stolen * 100).toFixed(0)} % of the CPU stolen`);
+    clean = long.length === 0;
+    if (!clean && stolen >= 0.05) starved += 1;
+  }
+  if (!clean && starved === 3) console.log('responsiveness not measurable: the hypervisor starved every attempt');
+  else assert.ok(clean, 'a main-thread task over 50 ms in every run of the twelve-run demo');
   for (const [w, hgt] of WIDTHS) {
     await page.setViewportSize({ width: w, height: hgt });
     await settle(page);
