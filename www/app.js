@@ -1,7 +1,7 @@
 // The page: builds the config form from the simulator's schema, runs experiments in the
 // worker, keeps finished runs for comparison, draws the charts, and handles share links,
 // embed mode and exports.
-import init, { presets, kernels, bundles, config_schema, validate_config } from '../pkg/warpscope.js';
+import init, { presets, kernels, bundles, config_schema, validate_config, chart_list } from '../pkg/warpscope.js';
 import { SimClient } from './sim-client.js';
 import { ConfigForm, get, set } from './form.js';
 import { Charts, download } from './charts.js';
@@ -69,6 +69,23 @@ function fillForm(spec) {
   $('f-size').value = spec.size;
   $('f-seed').value = String(spec.seed);
   $('f-sweep').value = spec.sweep || '';
+}
+
+/** What a link's run names that this build does not have (a preset, kernel or size), in
+ * words; null when it names nothing unknown. Its config is checked field by field on Run. */
+function unknownIn(spec) {
+  const names = (xs) => xs.join(', ');
+  if (!state.presets.some((p) => p.name === spec.preset)) {
+    return `this link names an unknown preset "${spec.preset}"; valid presets are: ${names(state.presets.map((p) => p.name))}.`;
+  }
+  if (!state.kernels.some(([k]) => k === spec.kernel)) {
+    return `this link names an unknown kernel "${spec.kernel}"; valid kernels are: ${names(state.kernels.map(([k]) => k))}.`;
+  }
+  if (!['tiny', 'small', 'paper'].includes(spec.size)) {
+    return `this link names an unknown size "${spec.size}"; valid sizes are: tiny, small, paper.`;
+  }
+  if (!spec.config || typeof spec.config !== 'object') return 'this link is damaged: its config is not a config.';
+  return null;
 }
 
 /** The form as a link left it: its spec, and its policy bundle's name shown as chosen (the
@@ -292,7 +309,8 @@ function onInvalid({ errors }) {
   setRunning(false);
   state.queue = [];
   state.form.showErrors(errors, $('form-error'));
-  setStatus('The simulator refused this configuration; see the marked fields.');
+  if (EMBED) $('busy-note').textContent = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+  setStatus(EMBED ? 'The simulator refused this configuration.' : 'The simulator refused this configuration; see the marked fields.');
 }
 
 function onCancelled() {
@@ -544,7 +562,13 @@ async function main() {
   state.form.fill(state.presets[0].config);
   describePreset();
   describeKernel();
-  const only = EMBED ? params.get('chart') || 'divergence' : null;
+  const urlProblems = [];
+  let only = EMBED ? params.get('chart') || 'divergence' : null;
+  const chartNames = chart_list().map((c) => c.name);
+  if (only && !chartNames.includes(only)) {
+    urlProblems.push(`this link asks for an unknown chart "${only}"; valid charts are: ${chartNames.join(', ')}. Showing divergence.`);
+    only = 'divergence';
+  }
   state.charts = new Charts($('charts'), { only });
   for (const c of state.charts.charts) $('embed-chart').append(new Option(c.title, c.name));
   state.client = new SimClient({
@@ -561,8 +585,19 @@ async function main() {
   let shared = null;
   try {
     shared = await decodeView(location.hash);
+    const bad = shared && [shared.form, ...shared.runs].map(unknownIn).find(Boolean);
+    if (bad) {
+      shared = null;
+      throw new Error(bad);
+    }
   } catch (err) {
-    $('form-error').textContent = String(err.message || err);
+    urlProblems.push(`${err.message || err} The page starts with its defaults instead.`);
+  }
+  // Shown where the user looks first: beside the form, or in an embed's bar.
+  if (urlProblems.length) {
+    const note = urlProblems.join(' ');
+    $('form-error').textContent = note;
+    if (EMBED) $('busy-note').textContent = note;
   }
   if (shared) restoreForm(shared.form);
   $('app').setAttribute('aria-busy', 'false');

@@ -4,11 +4,27 @@
 // cycle window), so it reopens the same comparison. v1 links (one run) still open.
 
 const VERSION = 'v2';
-const SPEC_KEYS = ['config', 'kernel', 'size', 'seed'];
+const SPEC_KEYS = ['preset', 'config', 'kernel', 'size', 'seed'];
+/** A link's data past this many characters is not one this page made (a dozen runs take a
+ * few KB); its decompressed JSON is cut off past `MAX_JSON`. */
+const MAX_HASH = 200000;
+const MAX_JSON = 4000000;
 
-async function pipe(bytes, stream) {
-  const out = new Blob([bytes]).stream().pipeThrough(stream);
-  return new Uint8Array(await new Response(out).arrayBuffer());
+async function pipe(bytes, stream, limit = Infinity) {
+  const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      reader.cancel();
+      throw new Error('too large');
+    }
+    parts.push(value);
+  }
+  return new Uint8Array(await new Blob(parts).arrayBuffer());
 }
 
 function toBase64Url(bytes) {
@@ -29,38 +45,42 @@ export async function encodeView(view) {
 }
 
 function checkSpec(spec, what) {
-  if (!spec || typeof spec !== 'object') throw new Error(`this link is damaged: ${what} is not a run`);
+  if (!spec || typeof spec !== 'object') throw new Error(`this link is damaged: ${what} is not a run.`);
   for (const k of SPEC_KEYS) {
-    if (!(k in spec)) throw new Error(`this link is damaged: ${what} has no ${k}`);
+    if (!(k in spec)) throw new Error(`this link is damaged: ${what} has no ${k}.`);
   }
 }
 
 /** The view in a `#s=...` hash as `{ form, runs }`, or null; throws on a corrupt link or one
  * of an unknown version. */
 export async function decodeView(hash) {
+  if (!/^#?s=/.test(hash)) return null;
+  if (hash.length > MAX_HASH) {
+    throw new Error(`this link is too long to be a warpscope link (${Math.round(hash.length / 1000)} KB of data; one made here takes a few KB).`);
+  }
   const m = /^#?s=([^.]+)\.(.+)$/.exec(hash);
-  if (!m) return null;
+  if (!m) throw new Error('this link is damaged: after "#s=" it should have a version, a dot and its data.');
   if (m[1] !== VERSION && m[1] !== 'v1') {
-    throw new Error(`this link was made by a different version of warpscope (${m[1]})`);
+    throw new Error(`this link was made by a different version of warpscope (${m[1]}).`);
   }
   let text;
   try {
-    text = new TextDecoder().decode(await pipe(fromBase64Url(m[2]), new DecompressionStream('deflate-raw')));
+    text = new TextDecoder().decode(await pipe(fromBase64Url(m[2]), new DecompressionStream('deflate-raw'), MAX_JSON));
   } catch {
-    throw new Error('this link is damaged: its data cannot be decompressed');
+    throw new Error('this link is damaged: its data cannot be decompressed.');
   }
   let data;
   try {
     data = JSON.parse(text);
   } catch {
-    throw new Error('this link is damaged: its data is not readable');
+    throw new Error('this link is damaged: its data is not readable.');
   }
   if (m[1] === 'v1') {
     checkSpec(data, 'it');
     return { form: data, runs: data.sweep ? [] : [data] };
   }
   checkSpec(data.form, 'its form');
-  if (!Array.isArray(data.runs)) throw new Error('this link is damaged: it has no list of runs');
+  if (!Array.isArray(data.runs)) throw new Error('this link is damaged: it has no list of runs.');
   data.runs.forEach((r, i) => checkSpec(r, `run ${i + 1}`));
   return { form: data.form, runs: data.runs };
 }
