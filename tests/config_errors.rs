@@ -231,3 +231,66 @@ fn medic_fields_are_checked_and_old_configs_without_them_still_load() {
     doc["medic"]["reset_intervall"] = serde_json::json!(5);
     assert!(parse_config_value(doc).unwrap_err().to_string().contains("reset_intervall"));
 }
+
+/// Every leaf of a config document, as (dotted path, value).
+fn leaves(v: &Value, prefix: &str, out: &mut Vec<(String, Value)>) {
+    match v.as_object() {
+        Some(o) => {
+            for (k, sub) in o {
+                let path = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                leaves(sub, &path, out);
+            }
+        }
+        None => out.push((prefix.to_string(), v.clone())),
+    }
+}
+
+/// Words a student should never read in an error: Rust types and places in generated JSON.
+const JARGON: [&str; 12] =
+    ["u8", "u16", "u32", "u64", "usize", "i32", "i64", "f32", "f64", "line 1 column", "invalid type", "invalid value"];
+
+#[test]
+fn every_field_refuses_a_wrong_type_a_negative_zero_and_a_huge_value_in_plain_words() {
+    let mut fields = Vec::new();
+    leaves(&preset_doc(), "", &mut fields);
+    assert!(fields.len() > 100, "{} fields", fields.len());
+    let mut refused = 0;
+    for (path, original) in &fields {
+        let wrong_type = if original.is_string() { Value::from(12) } else { Value::from("abc") };
+        for bad in [wrong_type, Value::from(-16), Value::from(0), Value::from(1e30)] {
+            let mut doc = preset_doc();
+            let mut node = &mut doc;
+            for key in path.split('.') {
+                node = &mut node[key];
+            }
+            *node = bad.clone();
+            let Err(errors) = parse_config_value(doc) else { continue };
+            refused += 1;
+            for e in &errors.0 {
+                let words: Vec<&str> = e.message.split(|c: char| !c.is_alphanumeric() && c != ' ').collect();
+                for j in JARGON {
+                    let hit = if j.contains(' ') {
+                        e.message.contains(j)
+                    } else {
+                        words.iter().flat_map(|w| w.split(' ')).any(|w| w == j)
+                    };
+                    assert!(!hit, "{path} = {bad}: `{}` says `{j}`", e.message);
+                }
+                assert!(!e.field.is_empty() && e.field != "config", "{path} = {bad}: no field in `{e}`");
+            }
+            // A value the field cannot hold is named as written.
+            let shown: Vec<String> = match &bad {
+                Value::String(s) => vec![format!("\"{s}\"")],
+                Value::Number(n) if n.as_f64() == Some(1e30) => vec!["1e+30".into(), format!("1{}", "0".repeat(30))],
+                other => vec![other.to_string()],
+            };
+            if errors.0.iter().any(|e| e.field == *path && e.message.contains(" is not ")) {
+                assert!(
+                    errors.0.iter().any(|e| shown.iter().any(|s| e.message.contains(s.as_str()))),
+                    "{path} = {bad}: the message does not show the value: {errors}"
+                );
+            }
+        }
+    }
+    assert!(refused > fields.len() * 2, "only {refused} refusals over {} fields", fields.len());
+}

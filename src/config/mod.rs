@@ -11,6 +11,7 @@ mod policies;
 mod presets;
 mod schema;
 mod validate;
+mod words;
 
 pub use bundles::{apply_bundle, bundle_names, Bundle, BUNDLES};
 pub use medic::MedicConfig;

@@ -33,7 +33,7 @@ pub fn parse_config_value(value: Value) -> Result<Config, ConfigErrors> {
 fn path_error<E: std::fmt::Display>(e: serde_path_to_error::Error<E>) -> ConfigError {
     let path = e.path().to_string();
     let field = if path == "." || path.is_empty() { "config".to_string() } else { path };
-    ConfigError::new(field, e.into_inner().to_string())
+    ConfigError::new(field, super::words::plain(&e.into_inner().to_string()))
 }
 
 /// Dotted paths of `full` (a resolved config) that `given` (the document as written)

@@ -81,13 +81,14 @@ impl Checker {
             self.0.push(ConfigError::new(
                 format!("{prefix}.size_kb"),
                 format!(
-                    "{} KB is not sets x ways x line{} with a power-of-two set count ({} ways x {} B lines{} gives {} sets)",
+                    "{} KB is not sets x ways x line{} with a power-of-two set count ({} ways x {} B lines{} gives {} sets); {}",
                     size_bytes / 1024,
                     if parts > 1 { " x slices" } else { "" },
                     ways,
                     line,
                     if parts > 1 { format!(" x {parts} slices") } else { String::new() },
-                    size_bytes as f64 / unit as f64
+                    trim_sets(size_bytes as f64 / unit as f64),
+                    nearest_sizes(size_bytes, unit)
                 ),
             ));
             return None;
@@ -100,6 +101,26 @@ impl Checker {
         if let Err(e) = SetIndex::new(kind, sets, line) {
             self.0.push(ConfigError::new(field, format!("{e} ({how})")));
         }
+    }
+}
+
+/// A set count to two decimals at most (43690.67, not 43690.666666666664).
+fn trim_sets(sets: f64) -> String {
+    let s = format!("{sets:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The valid sizes nearest `size_bytes` for this geometry (`unit` bytes per set), in KB.
+fn nearest_sizes(size_bytes: u64, unit: u64) -> String {
+    let sets = (size_bytes / unit).max(1);
+    let below = 1u64 << (63 - sets.leading_zeros());
+    let kb = |sets: u64| sets.saturating_mul(unit) as f64 / 1024.0;
+    let show = |x: f64| if x.fract() == 0.0 { format!("{x:.0}") } else { format!("{x}") };
+    let above = below.saturating_mul(2);
+    if below * unit == size_bytes || size_bytes < unit {
+        format!("the nearest valid size is {} KB", show(kb(if size_bytes < unit { 1 } else { above })))
+    } else {
+        format!("the nearest valid sizes are {} KB and {} KB", show(kb(below)), show(kb(above)))
     }
 }
 
