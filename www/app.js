@@ -5,7 +5,7 @@ import init, { presets, kernels, bundles, config_schema, validate_config, chart_
 import { SimClient } from './sim-client.js';
 import { ConfigForm, get, set } from './form.js';
 import { Charts, download } from './charts.js';
-import { DEMOS } from './demos.js';
+import { DEMOS, DEMO_GROUPS } from './demos.js';
 import { encodeView, decodeView } from './share.js';
 import { speedups, harmonicMeans, bestOfSweeps } from './speedups.js';
 import { parseSweep, expandSweep } from './sweep.js';
@@ -218,16 +218,18 @@ function refuseSweep(problems) {
   setStatus('Fix the marked fields, then press Run.');
 }
 
+/** Says, beside the status, why a click during a run starts nothing. */
+function refuseWhileBusy() {
+  const b = state.batch;
+  const where = b && b.total > 1 ? ` (run ${b.done + 1} of ${b.total})` : '';
+  $('busy-note').textContent = `Still running${where}: press Cancel first, then choose again.`;
+  announce($('busy-note').textContent);
+}
+
 /** Starts `specs` one after another as one batch, bringing the status, progress and (below
  * them) the first plot into view. A click while a batch runs is refused, and says so. */
 function runSpecs(specs, what = '') {
-  if (state.client.busy) {
-    const b = state.batch;
-    const where = b && b.total > 1 ? ` (run ${b.done + 1} of ${b.total})` : '';
-    $('busy-note').textContent = `Still running${where}: press Cancel first, then choose again.`;
-    announce($('busy-note').textContent);
-    return;
-  }
+  if (state.client.busy) return refuseWhileBusy();
   $('busy-note').textContent = '';
   state.queue = specs.slice();
   state.batch = { total: specs.length, done: 0, started: performance.now(), runMs: [] };
@@ -460,27 +462,51 @@ function describePreset() {
   $('preset-about').textContent = p ? p.description : '';
 }
 
+/** The demo wall: a section per paper or topic, a button per demo with its run count and
+ * time, and its sentence on what to see behind a disclosure (also the button's description). */
 function buildDemos() {
-  const ul = $('demo-list');
-  for (const d of DEMOS) {
-    const li = document.createElement('li');
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.dataset.demo = d.id;
-    const strong = document.createElement('strong');
-    strong.textContent = d.title;
-    const span = document.createElement('span');
-    span.textContent = d.text;
-    b.append(strong, span);
-    b.addEventListener('click', () => {
-      if (state.client.busy) return;
-      const specs = d.runs.map(specFromDemo);
-      fillForm(specs[specs.length - 1]);
-      for (const r of state.runs) r.checked = false;
-      runSpecs(specs);
-    });
-    li.append(b);
-    ul.append(li);
+  const wall = $('demo-list');
+  for (const [gi, g] of DEMO_GROUPS.entries()) {
+    const section = document.createElement('section');
+    section.className = 'demo-group';
+    const h = document.createElement('h3');
+    h.id = `demo-group-${gi}`;
+    h.textContent = g.title;
+    section.setAttribute('aria-labelledby', h.id);
+    const ul = document.createElement('ul');
+    ul.className = 'demo-list';
+    for (const d of g.demos) {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.demo = d.id;
+      const strong = document.createElement('strong');
+      strong.textContent = d.title;
+      const time = document.createElement('span');
+      time.className = 'demo-time';
+      const runs = d.runs.length === 1 ? '1 run' : `${d.runs.length} runs`;
+      time.textContent = `${runs}, about ${d.seconds} s`;
+      b.append(strong, time);
+      const details = document.createElement('details');
+      const summary = document.createElement('summary');
+      summary.textContent = 'What to see';
+      const p = document.createElement('p');
+      p.id = `demo-text-${d.id}`;
+      p.textContent = d.text;
+      details.append(summary, p);
+      b.setAttribute('aria-describedby', p.id);
+      b.addEventListener('click', () => {
+        if (state.client.busy) return refuseWhileBusy();
+        const specs = d.runs.map(specFromDemo);
+        fillForm(specs[specs.length - 1]);
+        for (const r of state.runs) r.checked = false;
+        runSpecs(specs, `"${d.title}"`);
+      });
+      li.append(b, details);
+      ul.append(li);
+    }
+    section.append(h, ul);
+    wall.append(section);
   }
 }
 

@@ -30,8 +30,9 @@ export function speedups(runs) {
 
 /**
  * Harmonic means of the speedups of each machine (`machineOf(spec)`) over the workloads it
- * ran, when the runs span more than one workload; a machine's repeated runs of one workload
- * count once, by the first. Returns `[{ machine, hmean, workloads }]` in first-seen order.
+ * ran, when the runs span more than one workload and more than one machine (a lone machine is
+ * its own base everywhere, so its mean is 1 by construction); a machine's repeated runs of one
+ * workload count once, by the first. Returns `[{ machine, hmean, workloads }]` in first-seen order.
  */
 export function harmonicMeans(runs, machineOf) {
   const rows = speedups(runs);
@@ -43,6 +44,7 @@ export function harmonicMeans(runs, machineOf) {
     const seen = byMachine.get(m);
     if (!seen.has(x.workload)) seen.set(x.workload, x.speedup);
   }
+  if (byMachine.size < 2) return [];
   const out = [];
   for (const [machine, seen] of byMachine) {
     out.push({ machine, hmean: harmonicMean([...seen.values()]), workloads: seen.size });

@@ -77,7 +77,7 @@ pub fn load_tags(cfg: &Config, kernel: &str, seed: u64) -> Result<LoadTags, Conf
         L1BypassKind::Coordinated | L1BypassKind::StaticOnly => classify(cfg, kernel, seed)?.tags(),
         L1BypassKind::InstructionLevel => classify(cfg, kernel, seed)?.all_or_nothing(cfg),
         L1BypassKind::DynamicOnly => {
-            let bench = kernels::build(kernel, cfg.coordinated.profile_size, seed)?;
+            let bench = kernels::build_shared(kernel, cfg.coordinated.profile_size, seed)?;
             LoadTags::new(static_loads(&bench).iter().map(|l| (l.pc, CacheOp::Cm)))
         }
         _ => LoadTags::default(),
@@ -89,7 +89,7 @@ pub fn load_tags(cfg: &Config, kernel: &str, seed: u64) -> Result<LoadTags, Conf
 pub fn classify(cfg: &Config, kernel: &str, seed: u64) -> Result<Classification, ConfigErrors> {
     let size = cfg.coordinated.profile_size;
     let profile_seed = seed.wrapping_add(1);
-    let bench = kernels::build(kernel, size, profile_seed)?;
+    let bench = kernels::build_shared(kernel, size, profile_seed)?;
     let loads = static_loads(&bench);
     let groups = groups(&loads);
     let mut base = cfg.clone();

@@ -17,12 +17,14 @@ pub mod kmeans;
 pub mod matvec;
 pub mod mvt;
 pub mod pvc;
+mod recent;
 mod registry;
 pub mod spmv;
 pub mod sssp;
 pub mod streamcluster;
 pub mod syrk;
 
+pub use recent::build_shared;
 pub use registry::{build, build_with_layout, KERNELS};
 
 use crate::mem::{AccessKind, CacheOp};

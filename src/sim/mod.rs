@@ -29,6 +29,7 @@ use crate::partition::{CoordinationNetwork, Partition};
 use crate::stats::LoadStats;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// Why a run stopped before its benchmark finished.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
@@ -63,7 +64,8 @@ pub struct LaunchRecord {
 pub struct Simulator {
     pub(crate) cfg: Config,
     pub(crate) seed: u64,
-    pub(crate) bench: Benchmark,
+    /// Shared with later runs of the same input (see `kernels::build_shared`).
+    pub(crate) bench: Rc<Benchmark>,
     pub(crate) clocks: Clocks,
     pub(crate) sms: Vec<Sm>,
     pub(crate) partitions: Vec<Partition>,
@@ -103,7 +105,7 @@ impl Simulator {
     /// Builds the machine and the benchmark; fails on an unknown kernel or a CTA that
     /// cannot fit on an SM of this machine.
     pub fn new(cfg: Config, kernel: &str, size: Size, seed: u64) -> Result<Self, ConfigErrors> {
-        let bench = kernels::build(kernel, size, seed)?;
+        let bench = kernels::build_shared(kernel, size, seed)?;
         for k in &bench.launches {
             let g = k.grid();
             if g.threads_per_cta > cfg.core.max_threads_per_sm {
@@ -144,7 +146,8 @@ impl Simulator {
     }
 
     /// Builds the machine around an already built benchmark (tests use custom kernels).
-    pub fn with_benchmark(cfg: Config, bench: Benchmark, seed: u64) -> Self {
+    pub fn with_benchmark(cfg: Config, bench: impl Into<Rc<Benchmark>>, seed: u64) -> Self {
+        let bench = bench.into();
         let sms_n = cfg.core.num_sms as usize;
         let parts = cfg.mem.partitions as usize;
         let nodes = cfg.icnt.nodes_per_partition as usize;

@@ -170,6 +170,7 @@ test('speedups compare runs of one workload, and machines by their harmonic mean
   assert.equal(await page.isHidden('#hmeans'), true);
   await runOne('bfs', 1);
   await runOne('sssp', 2);
+  assert.equal(await page.isHidden('#hmeans'), true, 'a lone machine gets no mean: it is its own base');
   await page.selectOption('#f-core-warp_scheduler', 'lrr');
   await runOne('sssp', 3);
   await runOne('bfs', 4);
@@ -418,17 +419,48 @@ test('the four-kernel MeDiC demo gives each machine its harmonic mean speedup', 
   await page.close();
 });
 
-test('the warp-aware DRAM demo overlays six schedulers on spmv', async () => {
+test('the warp-aware DRAM demo overlays GMC and three warp-aware schedulers on bfs', async () => {
   const page = await h.page();
   await ready(page);
-  const rows = (await runDemo(page, 'warpaware', 6, 180000)).map((r) => r[0]);
-  assert.equal(rows.length, 6);
-  for (const [i, s] of ['fr_fcfs', 'gmc', 'wg', 'wg_m', 'wg_bw', 'wg_w'].entries()) {
-    if (s !== 'fr_fcfs') assert.match(rows[i], new RegExp(`dram\\.scheduler=${s}\\b`));
+  const rows = (await runDemo(page, 'warpaware', 4, 180000)).map((r) => r[0]);
+  assert.equal(rows.length, 4);
+  for (const [i, s] of ['gmc', 'wg', 'wg_m', 'wg_bw'].entries()) {
+    assert.match(rows[i], new RegExp(`dram\\.scheduler=${s}\\b`));
   }
   await openNumbers(page, 'figure[data-chart="divergence"]');
   const head = await page.$$eval('figure[data-chart="divergence"] thead th', (ths) => ths.length);
-  assert.equal(head, 7, 'one column per run beside the bins');
+  assert.equal(head, 5, 'one column per run beside the bins');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the demo wall groups its demos, says how long each takes and tells what to see on demand', async () => {
+  const page = await h.page();
+  await ready(page);
+  const { DEMO_GROUPS } = await import('data:text/javascript,' + encodeURIComponent(
+    `export const DEMO_GROUPS = ${readFileSync(new URL('../../www/demos.json', import.meta.url), 'utf8')};`));
+  const wall = await page.$$eval('#demo-list .demo-group', (sections) => sections.map((s) => ({
+    heading: s.querySelector('h3').textContent,
+    labelled: s.getAttribute('aria-labelledby') === s.querySelector('h3').id,
+    demos: [...s.querySelectorAll('li')].map((li) => {
+      const b = li.querySelector('button');
+      const text = document.getElementById(b.getAttribute('aria-describedby'));
+      return { id: b.dataset.demo, name: b.textContent, text: text.textContent, open: li.querySelector('details').open, inDetails: text.closest('details') !== null };
+    }),
+  })));
+  assert.deepEqual(wall.map((g) => g.heading), DEMO_GROUPS.map((g) => g.title));
+  for (const [gi, g] of wall.entries()) {
+    assert.ok(g.labelled, `${g.heading} is labelled by its heading`);
+    for (const [di, d] of g.demos.entries()) {
+      const want = DEMO_GROUPS[gi].demos[di];
+      assert.equal(d.id, want.id);
+      assert.match(d.name, new RegExp(`${want.runs.length} runs?, about ${want.seconds} s$`), `${d.id}: ${d.name}`);
+      assert.equal(d.text, want.text, `${d.id}: the button is described by its sentence`);
+      assert.ok(!d.open && d.inDetails, `${d.id}: the sentence is behind a closed disclosure`);
+    }
+  }
+  await page.click('li:has(button[data-demo="iwarp"]) summary');
+  assert.equal(await page.isVisible('#demo-text-iwarp'), true, 'a click on "What to see" opens it');
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -437,6 +469,7 @@ test('the TB_bg demo draws TB_bg over time for two coordinated runs', async () =
   const page = await h.page();
   await ready(page);
   await runDemo(page, 'tb_bg', 2, 180000);
+  assert.equal(await page.isHidden('#hmeans'), true, 'one machine on two kernels has no harmonic mean to give');
   const ink = await inkPerCanvas(page);
   const index = await page.$$eval('canvas', (cs) => cs.findIndex((c) => c.closest('figure').dataset.chart === 'tb_bg'));
   assert.ok(index >= 0, 'a TB_bg chart on the page');
