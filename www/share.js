@@ -75,6 +75,9 @@ export async function decodeView(hash) {
   } catch {
     throw new Error('this link is damaged: its data is not readable.');
   }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) {
+    throw new Error('this link is damaged: its data is not a set of runs.');
+  }
   if (m[1] === 'v1') {
     checkSpec(data, 'it');
     return { form: data, runs: data.sweep ? [] : [data] };
