@@ -1,6 +1,7 @@
 //! serde's messages about a config value, said in the user's words: the value as written and
 //! what the field takes ("a whole number from 0 to 4294967295", "one of: lru, fifo"), never a
-//! Rust type or a position in a JSON document the user did not write.
+//! Rust type. A position ("at line 3 column 18") is kept: it comes only from a config file the
+//! user wrote (the page and `--set` hand over parsed values, which have none).
 
 /// What a field of each Rust type takes, in words.
 const TYPES: [(&str, &str); 14] = [
@@ -23,32 +24,35 @@ const TYPES: [(&str, &str); 14] = [
 /// `message` (serde's, for one field) in plain words; messages serde did not write pass as
 /// they are.
 pub(super) fn plain(message: &str) -> String {
-    let message = strip_position(message);
-    if let Some(rest) = message.strip_prefix("unknown variant ") {
-        let (value, expected) = split_expected(rest);
-        return format!("\"{}\" is not one of: {}", unquote(value), choices(expected));
+    let (message, position) = split_position(message);
+    match words(message) {
+        Some(said) => format!("{said}{position}"),
+        None => format!("{message}{position}"),
     }
-    if let Some(rest) = message.strip_prefix("unknown field ") {
-        let (value, expected) = split_expected(rest);
-        return format!("\"{}\" is not a field here; valid fields are: {}", unquote(value), choices(expected));
-    }
-    if let Some(field) = message.strip_prefix("missing field ") {
-        return format!("the field \"{}\" is missing", unquote(field));
-    }
-    for prefix in ["invalid value: ", "invalid type: ", "invalid length "] {
-        if let Some(rest) = message.strip_prefix(prefix) {
-            let (value, expected) = split_expected(rest);
-            return format!("{} is not {}", written(value), what_it_takes(expected));
-        }
-    }
-    message.to_string()
 }
 
-/// serde_json appends " at line L column C", a place in the generated document.
-fn strip_position(message: &str) -> &str {
+fn words(message: &str) -> Option<String> {
+    Some(if let Some(rest) = message.strip_prefix("unknown variant ") {
+        let (value, expected) = split_expected(rest);
+        format!("\"{}\" is not one of: {}", unquote(value), choices(expected))
+    } else if let Some(rest) = message.strip_prefix("unknown field ") {
+        let (value, expected) = split_expected(rest);
+        format!("\"{}\" is not a field here; valid fields are: {}", unquote(value), choices(expected))
+    } else if let Some(field) = message.strip_prefix("missing field ") {
+        format!("the field \"{}\" is missing", unquote(field))
+    } else {
+        let rest =
+            ["invalid value: ", "invalid type: ", "invalid length "].iter().find_map(|p| message.strip_prefix(p))?;
+        let (value, expected) = split_expected(rest);
+        format!("{} is not {}", written(value), what_it_takes(expected))
+    })
+}
+
+/// serde_json's " at line L column C" suffix, split off to be kept after the words.
+fn split_position(message: &str) -> (&str, &str) {
     match message.rfind(" at line ") {
-        Some(i) if message[i..].contains(" column ") => &message[..i],
-        _ => message,
+        Some(i) if message[i..].contains(" column ") => message.split_at(i),
+        _ => (message, ""),
     }
 }
 
@@ -117,10 +121,12 @@ mod tests {
     #[test]
     fn serde_messages_become_the_users_words() {
         let cases = [
+            ("invalid value: integer `-16`, expected u32", "-16 is not a whole number from 0 to 4294967295"),
             (
-                "invalid value: integer `-16`, expected u32 at line 1 column 1133",
-                "-16 is not a whole number from 0 to 4294967295",
+                "invalid value: integer `-16`, expected u32 at line 3 column 18",
+                "-16 is not a whole number from 0 to 4294967295 at line 3 column 18",
             ),
+            ("duplicate field `size_kb` at line 12 column 5", "duplicate field `size_kb` at line 12 column 5"),
             ("invalid type: string \"abc\", expected u32", "\"abc\" is not a whole number from 0 to 4294967295"),
             (
                 "invalid type: floating point `1.5`, expected u64",

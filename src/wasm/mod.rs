@@ -5,7 +5,7 @@
 mod gallery;
 pub use gallery::{figure_build, figure_list, figure_plan, verdict_rules};
 
-use crate::config::{parse_config, preset, preset_names, schema, ConfigError, ConfigErrors, PRESETS};
+use crate::config::{parse_config_value, preset, preset_names, schema, ConfigError, ConfigErrors, PRESETS};
 use crate::kernels::{Size, KERNELS};
 use crate::plot::{draw_scaled, preferred_height, svg, table, Chart, ChartRun};
 use crate::stats::build_report;
@@ -64,10 +64,19 @@ pub fn config_schema() -> JsValue {
     to_js(&schema(&cfg))
 }
 
+/// A config the page built (JSON of its form): read as a value, so errors name fields and
+/// values but no position in text the user never saw.
+fn parse_page_config(config_json: &str) -> Result<crate::config::Config, ConfigErrors> {
+    let value: serde_json::Value = serde_json::from_str(config_json).map_err(|e| {
+        ConfigErrors::from(ConfigError::new("config", format!("the page sent a config that is not JSON: {e}")))
+    })?;
+    parse_config_value(value)
+}
+
 /// Validates a config document: `[]` or `[{field, message}, ...]`.
 #[wasm_bindgen]
 pub fn validate_config(config_json: &str) -> JsValue {
-    match parse_config(config_json) {
+    match parse_page_config(config_json) {
         Ok(_) => to_js::<[ConfigError]>(&[]),
         Err(e) => errors_to_js(&e),
     }
@@ -84,7 +93,7 @@ impl WasmSim {
     /// Builds a run; throws `[{field, message}]` for a bad config, kernel or size.
     #[wasm_bindgen(constructor)]
     pub fn new(config_json: &str, kernel: &str, size: &str, seed: f64) -> Result<WasmSim, JsValue> {
-        let cfg = parse_config(config_json).map_err(|e| errors_to_js(&e))?;
+        let cfg = parse_page_config(config_json).map_err(|e| errors_to_js(&e))?;
         let size = Size::parse(size).ok_or_else(|| {
             let msg = format!("unknown size `{size}`; valid sizes are: {}", Size::NAMES.join(", "));
             errors_to_js(&ConfigError::new("size", msg).into())
