@@ -19,6 +19,7 @@ pub mod plot;
 pub mod queue;
 pub mod sim;
 pub mod stats;
+mod trace_text;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

@@ -294,3 +294,17 @@ fn every_field_refuses_a_wrong_type_a_negative_zero_and_a_huge_value_in_plain_wo
     }
     assert!(refused > fields.len() * 2, "only {refused} refusals over {} fields", fields.len());
 }
+
+#[test]
+fn a_latency_longer_than_the_watchdog_allows_is_refused_with_its_limit() {
+    let e = only(set("core.alu_latency", "1000000").unwrap_err());
+    assert_eq!(e.field, "core.alu_latency");
+    assert!(e.message.contains("watchdog") && e.message.contains("use at most 50000"), "{}", e.message);
+    let e = set("dram.timing.t_rc", "1000000").unwrap_err();
+    assert!(e.0.iter().any(|e| e.field == "dram.timing.t_rc" && e.message.contains("stats.watchdog_cycles")), "{e}");
+    // Raising the watchdog lets a slow machine run.
+    let mut doc = preset_doc();
+    apply_set(&mut doc, "core.alu_latency", "1000000").unwrap();
+    apply_set(&mut doc, "stats.watchdog_cycles", "10000000").unwrap();
+    assert!(parse_config_value(doc).is_ok());
+}

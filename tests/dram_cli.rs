@@ -130,3 +130,33 @@ fn a_cycle_that_would_overflow_is_refused_with_its_line() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("--trace: line 2: cycle 18446744073709551615 exceeds"), "{err}");
 }
+
+#[test]
+fn one_partition_works_in_dram_mode_though_the_l2_would_not_divide() {
+    let o = dram(&["--set", "mem.partitions=1"], &data("dram_small.trace"));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("\"channels\": 1"));
+}
+
+#[test]
+fn traces_that_would_be_misread_are_refused_by_line() {
+    let dir = std::env::temp_dir().join(format!("warpscope-dram-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text, says) in [
+        (
+            "wrap.trace",
+            "0 R 0x0\n1 R 0x800000000000\n",
+            "--trace: line 2: address 0x800000000000 is beyond the modelled memory",
+        ),
+        ("order.trace", "10 R 0x0\n5 R 0x80\n", "--trace: line 2: cycle 5 comes before line 1's cycle 10"),
+        ("empty.trace", "# nothing here\n\n", "--trace: the trace has no requests"),
+        ("bare-hex.trace", "0 R 1f\n", "--trace: line 1: `1f` is not an address (hex with 0x"),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let o = dram(&[], &path);
+        assert!(!o.status.success(), "{name} was accepted");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{name}: {err}");
+    }
+}

@@ -34,7 +34,8 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use warpscope::config::{
-    self, apply_bundle, apply_set, parse_config_value, preset, preset_names, ConfigError, ConfigErrors,
+    self, apply_bundle, apply_set, parse_config_value, parse_dram_config_value, preset, preset_names, ConfigError,
+    ConfigErrors,
 };
 use warpscope::kernels::{Size, KERNELS};
 use warpscope::plot::{self, Chart};
@@ -313,7 +314,8 @@ fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
             Ok(print_output(cmd.run(size.into(), resolve)?))
         }
         Command::Dram { machine, dram } => {
-            outln!("{}", dram.run(resolve(&machine)?)?);
+            let doc = resolve_doc(&machine.base, machine.policy.as_deref())?;
+            outln!("{}", dram.run(parse_dram_config_value(doc)?)?);
             Ok(ExitCode::SUCCESS)
         }
         Command::Figure(c) => {
@@ -452,6 +454,11 @@ fn read_input(path: &Path) -> Result<String, String> {
 
 /// The starting document (preset or file), then the policy bundle, then every `--set`, validated.
 fn resolve_with(m: &BaseArgs, bundle: Option<&str>) -> Result<Config, ConfigErrors> {
+    parse_config_value(resolve_doc(m, bundle)?)
+}
+
+/// The starting document with the bundle and every `--set` applied, not yet validated.
+fn resolve_doc(m: &BaseArgs, bundle: Option<&str>) -> Result<Value, ConfigErrors> {
     let mut doc: Value = match &m.config {
         Some(path) => config_file(path)?,
         None => {
@@ -474,7 +481,7 @@ fn resolve_with(m: &BaseArgs, bundle: Option<&str>) -> Result<Config, ConfigErro
         check_path("--set", s, path.trim(), FORM)?;
         apply_set(&mut doc, path.trim(), value.trim())?;
     }
-    parse_config_value(doc)
+    Ok(doc)
 }
 
 /// A config file as a complete document: read strictly (no key twice), its left-out

@@ -15,7 +15,9 @@ mod words;
 
 pub use bundles::{apply_bundle, bundle_names, Bundle, BUNDLES};
 pub use medic::MedicConfig;
-pub use overrides::{apply_set, left_out_fields, parse_config, parse_config_value, read_config_text};
+pub use overrides::{
+    apply_set, left_out_fields, parse_config, parse_config_value, parse_dram_config_value, read_config_text,
+};
 pub use policies::*;
 pub use presets::{preset, preset_names, PRESETS};
 pub use schema::{schema, FieldSchema};

@@ -124,6 +124,46 @@ fn nearest_sizes(size_bytes: u64, unit: u64) -> String {
     }
 }
 
+/// A latency the watchdog would take for a stall: a machine that waits longer than
+/// `stats.watchdog_cycles` between two signs of progress ends every run as "no progress",
+/// though it is only slow. A quarter of the watchdog leaves room for a few such waits in a
+/// row (a miss's ROP, DRAM path and timings add up).
+fn watchdog(k: &mut Checker, c: &Config) {
+    let ck = &c.clocks;
+    let t = &c.dram.timing;
+    let limit = c.stats.watchdog_cycles / 4;
+    let fields: [(&str, u32, f64); 10] = [
+        ("core.alu_latency", c.core.alu_latency, ck.core_mhz),
+        ("l1d.hit_latency", c.l1d.hit_latency, ck.core_mhz),
+        ("icnt.latency", c.icnt.latency, ck.icnt_mhz),
+        ("l2.tag_latency", c.l2.tag_latency, ck.l2_mhz),
+        ("l2.rop_latency", c.l2.rop_latency, ck.l2_mhz),
+        ("l2.dram_latency", c.l2.dram_latency, ck.l2_mhz),
+        ("dram.timing.t_rc", t.t_rc, ck.dram_mhz),
+        ("dram.timing.t_rfc", t.t_rfc, ck.dram_mhz),
+        ("dram.timing.t_faw", t.t_faw, ck.dram_mhz),
+        ("dram.coordination_latency", c.dram.coordination_latency, ck.dram_mhz),
+    ];
+    for (field, cycles, mhz) in fields {
+        if !(mhz.is_finite() && mhz > 0.0 && ck.core_mhz.is_finite()) {
+            continue;
+        }
+        let per_core = ck.core_mhz / mhz;
+        let core_cycles = cycles as f64 * per_core;
+        if core_cycles > limit as f64 {
+            let most = (limit as f64 / per_core).floor() as u64;
+            k.0.push(ConfigError::new(
+                field,
+                format!(
+                    "{cycles} cycles is longer than a quarter of stats.watchdog_cycles ({} core cycles), so \
+                     the watchdog would end runs as stalled; use at most {most}, or raise stats.watchdog_cycles",
+                    c.stats.watchdog_cycles
+                ),
+            ));
+        }
+    }
+}
+
 /// The `medic` section, and bypasses that need DRAM to hold every line's data.
 fn medic(k: &mut Checker, c: &Config) {
     let m = &c.medic;
@@ -375,6 +415,7 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     }
     k.positive("stats.sample_interval", c.stats.sample_interval);
     k.positive("stats.watchdog_cycles", c.stats.watchdog_cycles);
+    watchdog(&mut k, c);
 
     let co = &c.coordinated;
     for (field, v) in [("coordinated.high_thres", co.high_thres), ("coordinated.low_thres", co.low_thres)] {

@@ -139,11 +139,17 @@ impl AddressMap {
         (1u64 << self.bank_bits) - 1
     }
 
+    /// The row of a channel-local address, unbounded: a trace checks it fits the 32 bits a
+    /// `DramCoord` keeps before it is simulated.
+    pub fn row_of(&self, local: u64) -> u64 {
+        local >> self.row_shift >> self.bank_bits
+    }
+
     /// Bank, bank group, row and column of a channel-local address.
     pub fn decode(&self, local: u64) -> DramCoord {
         let col = (local & ((1u64 << self.row_shift) - 1)) as u32;
         let above = local >> self.row_shift;
-        let row = above >> self.bank_bits;
+        let row = self.row_of(local);
         let mut bank = above & self.bank_mask();
         if self.bank_xor {
             bank ^= row & self.bank_mask();

@@ -1,12 +1,15 @@
 //! DRAM-only mode: a memory-request trace straight into the GDDR5 channels, without
-//! cores or caches. Lines are `<cycle> <R|W> <hex address>` or DRAMSim3's
-//! `<hex address> <READ|WRITE> <cycle>`; `#` starts a comment. Each request moves one
+//! cores or caches. Lines are `<cycle> <R|W> <address>` or DRAMSim3's
+//! `<address> <READ|WRITE> <cycle>`, in cycle order; an address is hex with `0x` or
+//! decimal, as in `warpscope cache`'s traces; `#` starts a comment. Each request moves one
 //! L2 line (`l2.line_bytes`), as the GPU's controllers see it. Requests enter their
 //! channel's queue in trace order at their cycle, or as soon as the queue has room.
 
+use super::addr_map::AddressMap;
 use super::DramChannel;
 use crate::config::Config;
 use crate::mem::{AccessKind, MemReq};
+use crate::trace_text::{address, cycle, lines};
 use serde::Serialize;
 use std::collections::VecDeque;
 use std::fmt;
@@ -28,7 +31,10 @@ pub struct TraceError {
 
 impl fmt::Display for TraceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
+        match self.line {
+            0 => write!(f, "{}", self.message),
+            n => write!(f, "line {n}: {}", self.message),
+        }
     }
 }
 
@@ -36,20 +42,10 @@ impl fmt::Display for TraceError {
 /// cycles by the channel count, which must not overflow a `u64`.
 pub const MAX_CYCLE: u64 = 1 << 48;
 
-fn parse_hex(s: &str) -> Option<u64> {
-    let digits = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")).unwrap_or(s);
-    u64::from_str_radix(digits, 16).ok()
-}
-
-fn parse_line(text: &str) -> Result<Option<TraceReq>, String> {
-    let body = text.split('#').next().unwrap_or("").trim();
-    if body.is_empty() {
-        return Ok(None);
-    }
-    let t: Vec<&str> = body.split_whitespace().collect();
+fn parse_line(t: &[&str]) -> Result<TraceReq, String> {
     let [a, op, c] = t[..] else {
         return Err(format!(
-            "expected 3 fields `<cycle> <R|W> <hex address>` or `<hex address> <READ|WRITE> <cycle>`, found {}",
+            "expected 3 fields `<cycle> <R|W> <address>` or `<address> <READ|WRITE> <cycle>`, found {}",
             t.len()
         ));
     };
@@ -60,24 +56,47 @@ fn parse_line(text: &str) -> Result<Option<TraceReq>, String> {
         "WRITE" => (AccessKind::Write, true),
         _ => return Err(format!("`{op}` is not R, W, READ or WRITE")),
     };
-    let (addr, cycle) = if address_first { (a, c) } else { (c, a) };
-    let addr = parse_hex(addr).ok_or_else(|| format!("`{addr}` is not a hex address"))?;
-    let cycle: u64 = cycle.parse().map_err(|_| format!("`{cycle}` is not a cycle number"))?;
-    if cycle > MAX_CYCLE {
-        return Err(format!("cycle {cycle} exceeds {MAX_CYCLE}, the largest this mode simulates"));
+    let (addr_token, cycle_token) = if address_first { (a, c) } else { (c, a) };
+    let addr = address(addr_token).map_err(|m| format!("`{addr_token}` {m}"))?;
+    let at = cycle(cycle_token).map_err(|m| format!("`{cycle_token}` {m}"))?;
+    if at > MAX_CYCLE {
+        return Err(format!("cycle {at} exceeds {MAX_CYCLE}, the largest this mode simulates"));
     }
-    Ok(Some(TraceReq { cycle, kind, addr }))
+    Ok(TraceReq { cycle: at, kind, addr })
 }
 
-/// Every request of a trace, in file order; the first bad line is an error.
-pub fn parse_trace(text: &str) -> Result<Vec<TraceReq>, TraceError> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        match parse_line(line) {
-            Ok(Some(r)) => out.push(r),
-            Ok(None) => {}
-            Err(message) => return Err(TraceError { line: i + 1, message }),
+/// Every request of a trace, in file order, for the channels of `map`. The first bad line
+/// is an error, and so is a cycle before the line above's (requests enter in trace order),
+/// an address beyond the modelled memory (its row in its channel past 2^32), and a trace
+/// with no request.
+pub fn parse_trace(text: &str, map: &AddressMap) -> Result<Vec<TraceReq>, TraceError> {
+    let mut out: Vec<TraceReq> = Vec::new();
+    let mut last_line = 0;
+    for line in lines(text) {
+        let err = |message: String| TraceError { line: line.number, message };
+        let r = parse_line(&line.tokens).map_err(err)?;
+        if let Some(prev) = out.last().filter(|p| p.cycle > r.cycle) {
+            return Err(err(format!(
+                "cycle {} comes before line {last_line}'s cycle {}; requests must be in cycle order",
+                r.cycle, prev.cycle
+            )));
         }
+        let row = map.row_of(map.local(r.addr));
+        if row > u32::MAX as u64 {
+            return Err(err(format!(
+                "address {:#x} is beyond the modelled memory: it would be row {row} of its channel, and rows go up to {}",
+                r.addr,
+                u32::MAX
+            )));
+        }
+        last_line = line.number;
+        out.push(r);
+    }
+    if out.is_empty() {
+        return Err(TraceError {
+            line: 0,
+            message: "the trace has no requests (only comments and blank lines)".into(),
+        });
     }
     Ok(out)
 }
@@ -180,29 +199,49 @@ mod tests {
     use super::*;
     use crate::config::preset;
 
+    fn parse(text: &str) -> Result<Vec<TraceReq>, TraceError> {
+        parse_trace(text, &AddressMap::new(&preset("sc14-gtx480").unwrap()))
+    }
+
     #[test]
-    fn both_line_formats_and_comments() {
-        let t = parse_trace("# header\n10 R 0x1f00\n0x80 WRITE 12  # dramsim3\n\n5 w 40\n").unwrap();
+    fn both_line_formats_comments_and_one_number_syntax() {
+        let t = parse("# header\n10 R 0x1f00\n0x80 WRITE 12  # dramsim3\n\n15 w 40\n").unwrap();
         assert_eq!(t.len(), 3);
         assert_eq!(t[0], TraceReq { cycle: 10, kind: AccessKind::Read, addr: 0x1f00 });
         assert_eq!(t[1], TraceReq { cycle: 12, kind: AccessKind::Write, addr: 0x80 });
-        assert_eq!(t[2].addr, 0x40);
+        // Without 0x an address is decimal, as in `warpscope cache`.
+        assert_eq!(t[2].addr, 40);
     }
 
     #[test]
     fn bad_lines_name_their_number() {
-        let e = parse_trace("1 R 0x0\n2 X 0x0\n").unwrap_err();
+        let e = parse("1 R 0x0\n2 X 0x0\n").unwrap_err();
         assert_eq!(e.line, 2);
         assert!(e.to_string().starts_with("line 2: `X` is not"), "{e}");
-        assert_eq!(parse_trace("1 R zz").unwrap_err().line, 1);
-        assert_eq!(parse_trace("\n\nR 0x0").unwrap_err().line, 3);
-        assert!(parse_trace("q R 0x0").unwrap_err().message.contains("cycle"));
+        assert_eq!(parse("1 R zz").unwrap_err().line, 1);
+        assert_eq!(parse("\n\nR 0x0").unwrap_err().line, 3);
+        assert!(parse("q R 0x0").unwrap_err().message.contains("cycle"));
+        assert!(parse("1 R 1f").unwrap_err().message.contains("hex with 0x"));
+    }
+
+    #[test]
+    fn out_of_order_cycles_empty_traces_and_addresses_past_the_memory_are_refused() {
+        let e = parse("10 R 0x0\n# c\n5 R 0x80\n").unwrap_err();
+        assert_eq!(e.to_string(), "line 3: cycle 5 comes before line 1's cycle 10; requests must be in cycle order");
+        assert_eq!(
+            parse("# nothing\n\n").unwrap_err().to_string(),
+            "the trace has no requests (only comments and blank lines)"
+        );
+        let e = parse("0 R 0x0\n1 R 0x800000000000\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("0x800000000000 is beyond the modelled memory"), "{e}");
+        assert!(parse("0 R 0x7fffffffff").is_ok());
     }
 
     #[test]
     fn one_read_takes_act_rcd_cl_and_the_burst() {
         let cfg = preset("sc14-gtx480").unwrap();
-        let r = run_trace(&cfg, &parse_trace("100 R 0x0").unwrap());
+        let r = run_trace(&cfg, &parse("100 R 0x0").unwrap());
         assert_eq!((r.requests, r.reads, r.writes), (1, 1, 0));
         // ACT, tRCD, the line's two bursts tCCDL apart, tCL, the last burst.
         assert_eq!(r.avg_latency.dram_cycles, 18.0 + 3.0 + 18.0 + 2.0);

@@ -4,11 +4,13 @@
 use std::path::PathBuf;
 use warpscope::config::{Config, DramSchedulerKind};
 use warpscope::dram::trace::{parse_trace, run_trace};
+use warpscope::dram::AddressMap;
 use warpscope::{ConfigError, ConfigErrors};
 
 #[derive(clap::Args)]
 pub struct DramCmd {
-    /// `<cycle> <R|W> <hex address>` or `<hex address> <READ|WRITE> <cycle>` per line; `-` reads stdin.
+    /// `<cycle> <R|W> <address>` or `<address> <READ|WRITE> <cycle>` per line, in cycle order;
+    /// an address is hex with 0x or decimal; `-` reads stdin.
     #[arg(long, value_name = "FILE")]
     pub trace: PathBuf,
     /// Transaction scheduler (overrides `dram.scheduler`; see `warpscope list policies`).
@@ -27,7 +29,7 @@ impl DramCmd {
         }
         let trace_err = |msg: String| ConfigError::new("--trace", msg);
         let text = super::read_input(&self.trace).map_err(trace_err)?;
-        let trace = parse_trace(&text).map_err(|e| trace_err(e.to_string()))?;
+        let trace = parse_trace(&text, &AddressMap::new(&cfg)).map_err(|e| trace_err(e.to_string()))?;
         Ok(serde_json::to_string_pretty(&run_trace(&cfg, &trace)).expect("reports serialize"))
     }
 }

@@ -1,9 +1,10 @@
 //! The teaching mode's trace format: one access per line, `[R|W] ADDRESS`, the address
-//! in hex (`0x1f40`) or decimal (`8000`); `#` starts a comment; blank lines are ignored.
+//! in hex with `0x` (`0x1f40`) or decimal (`8000`), as in `warpscope dram`'s traces; `#`
+//! starts a comment; blank lines are ignored.
 
 use crate::mem::AccessKind;
+use crate::trace_text::{address, lines};
 use std::fmt;
-use std::num::IntErrorKind;
 
 /// One access of a trace.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,44 +24,40 @@ pub struct TraceError {
 
 impl fmt::Display for TraceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: \"{}\" {}", self.line, self.text, self.message)
+        match self.line {
+            0 => write!(f, "{}", self.message),
+            n => write!(f, "line {n}: \"{}\" {}", self.text, self.message),
+        }
     }
 }
 
 impl std::error::Error for TraceError {}
 
-/// Every access of `text`, or the first malformed line; nothing is skipped silently.
+/// Every access of `text`, or the first malformed line; nothing is skipped silently, and a
+/// trace with no access is an error rather than a report of nothing.
 pub fn parse_trace(text: &str) -> Result<Vec<Access>, TraceError> {
     let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let body = raw.split('#').next().unwrap_or_default().trim();
-        if body.is_empty() {
-            continue;
-        }
-        let err = |text: &str, message: &str| TraceError { line: i + 1, text: text.into(), message: message.into() };
-        let tokens: Vec<&str> = body.split_whitespace().collect();
-        let (kind, token) = match tokens[..] {
+    for line in lines(text) {
+        let err =
+            |text: &str, message: &str| TraceError { line: line.number, text: text.into(), message: message.into() };
+        let (kind, token) = match line.tokens[..] {
             [addr] => (AccessKind::Read, addr),
             [op, addr] if op.eq_ignore_ascii_case("r") => (AccessKind::Read, addr),
             [op, addr] if op.eq_ignore_ascii_case("w") => (AccessKind::Write, addr),
             [op, _] => return Err(err(op, "is not an access kind (R or W)")),
-            _ => return Err(err(body, "is not one access (`[R|W] ADDRESS`)")),
+            _ => return Err(err(line.body, "is not one access (`[R|W] ADDRESS`)")),
         };
-        let addr = parse_addr(token).map_err(|m| err(token, m))?;
+        let addr = address(token).map_err(|m| err(token, m))?;
         out.push(Access { addr, kind });
     }
+    if out.is_empty() {
+        return Err(TraceError {
+            line: 0,
+            text: String::new(),
+            message: "the trace has no accesses (only comments and blank lines)".into(),
+        });
+    }
     Ok(out)
-}
-
-fn parse_addr(token: &str) -> Result<u64, &'static str> {
-    let parsed = match token.strip_prefix("0x").or_else(|| token.strip_prefix("0X")) {
-        Some(hex) => u64::from_str_radix(hex, 16),
-        None => token.parse(),
-    };
-    parsed.map_err(|e| match e.kind() {
-        IntErrorKind::PosOverflow => "is not an address: it does not fit in 64 bits",
-        _ => "is not an address (hex like 0x1f40, or decimal like 8000)",
-    })
 }
 
 #[cfg(test)]
@@ -87,5 +84,9 @@ mod tests {
         assert!(parse_trace("0x1_0000_0000_0000_0000").is_err());
         assert!(parse_trace("18446744073709551616").unwrap_err().message.contains("64 bits"));
         assert_eq!(parse_trace("R").unwrap_err().text, "R");
+        assert_eq!(
+            parse_trace("# only a comment\n\n").unwrap_err().to_string(),
+            "the trace has no accesses (only comments and blank lines)"
+        );
     }
 }
