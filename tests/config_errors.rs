@@ -296,15 +296,10 @@ fn every_field_refuses_a_wrong_type_a_negative_zero_and_a_huge_value_in_plain_wo
 }
 
 #[test]
-fn a_latency_longer_than_the_watchdog_allows_is_refused_with_its_limit() {
-    let e = only(set("core.alu_latency", "1000000").unwrap_err());
-    assert_eq!(e.field, "core.alu_latency");
-    assert!(e.message.contains("watchdog") && e.message.contains("use at most 50000"), "{}", e.message);
-    let e = set("dram.timing.t_rc", "1000000").unwrap_err();
-    assert!(e.0.iter().any(|e| e.field == "dram.timing.t_rc" && e.message.contains("stats.watchdog_cycles")), "{e}");
-    // Raising the watchdog lets a slow machine run.
-    let mut doc = preset_doc();
-    apply_set(&mut doc, "core.alu_latency", "1000000").unwrap();
-    apply_set(&mut doc, "stats.watchdog_cycles", "10000000").unwrap();
-    assert!(parse_config_value(doc).is_ok());
+fn a_watchdog_stop_on_a_slow_machine_names_the_latency_and_the_remedy() {
+    let cfg = set("core.alu_latency", "1000000").unwrap();
+    let mut sim = warpscope::Simulator::new(cfg, "bfs", warpscope::Size::Tiny, 1).unwrap();
+    sim.run_until(u64::MAX);
+    let error = sim.error().expect("the watchdog stops the run").to_string();
+    assert!(error.contains("core.alu_latency = 1000000") && error.contains("raise stats.watchdog_cycles"), "{error}");
 }

@@ -136,6 +136,15 @@ fn one_partition_works_in_dram_mode_though_the_l2_would_not_divide() {
     let o = dram(&["--set", "mem.partitions=1"], &data("dram_small.trace"));
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stdout).contains("\"channels\": 1"));
+    // One channel of 16 banks of 2 KB rows holds 2^47 bytes: 0x800000000000 would wrap onto
+    // row 0 and read as a row hit after 0x0.
+    let dir = std::env::temp_dir().join(format!("warpscope-dram-one-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("wrap.trace");
+    std::fs::write(&path, "0 R 0x0\n100 R 0x800000000000\n").unwrap();
+    let o = dram(&["--set", "mem.partitions=1"], &path);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 2: address 0x800000000000 is beyond the modelled memory"));
 }
 
 #[test]
@@ -145,8 +154,8 @@ fn traces_that_would_be_misread_are_refused_by_line() {
     for (name, text, says) in [
         (
             "wrap.trace",
-            "0 R 0x0\n1 R 0x800000000000\n",
-            "--trace: line 2: address 0x800000000000 is beyond the modelled memory",
+            "0 R 0x0\n1 R 0xfff0000000000000\n",
+            "--trace: line 2: address 0xfff0000000000000 is beyond the modelled memory",
         ),
         ("order.trace", "10 R 0x0\n5 R 0x80\n", "--trace: line 2: cycle 5 comes before line 1's cycle 10"),
         ("empty.trace", "# nothing here\n\n", "--trace: the trace has no requests"),

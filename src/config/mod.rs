@@ -21,7 +21,7 @@ pub use overrides::{
 pub use policies::*;
 pub use presets::{preset, preset_names, PRESETS};
 pub use schema::{schema, FieldSchema};
-pub use validate::{ConfigError, ConfigErrors};
+pub use validate::{latencies_past_watchdog, ConfigError, ConfigErrors};
 
 use serde::{Deserialize, Serialize};
 

@@ -334,8 +334,17 @@ impl Simulator {
             }
             let stalled = self.cycle().saturating_sub(self.last_progress);
             if !self.finished && self.error.is_none() && stalled > self.cfg.stats.watchdog_cycles {
-                self.error =
-                    Some(SimError::Watchdog { cycle: self.cycle(), cycles: stalled, detail: self.describe_stuck() });
+                let mut detail = self.describe_stuck();
+                let slow = crate::config::latencies_past_watchdog(&self.cfg);
+                if !slow.is_empty() {
+                    detail = format!(
+                        "{detail}; the machine may be only slow: {} is longer than a quarter of \
+                         stats.watchdog_cycles ({}), so raise stats.watchdog_cycles",
+                        slow.join(", "),
+                        self.cfg.stats.watchdog_cycles
+                    );
+                }
+                self.error = Some(SimError::Watchdog { cycle: self.cycle(), cycles: stalled, detail });
             }
         }
     }

@@ -51,9 +51,9 @@ fn pmod_leaves_the_sets_above_its_prime_unused() {
 }
 
 #[test]
-fn an_empty_trace_reports_zeros() {
-    let r = run(&args(4, 2, 32), "# nothing\n\n");
-    assert_eq!((r.accesses, r.hit_rate, r.sets.len()), (0, 0.0, 4));
+fn an_empty_trace_is_refused_rather_than_reported_as_zeros() {
+    let e = parse_trace("# nothing\n\n").unwrap_err();
+    assert_eq!(e.to_string(), "the trace has no accesses (only comments and blank lines)");
 }
 
 #[test]
