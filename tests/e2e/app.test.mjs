@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { start, ready, finished, inkPerCanvas } from './harness.mjs';
+import { start, ready, finished, inkPerCanvas, cpuTicks } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -12,17 +12,6 @@ before(async () => {
 after(async () => {
   await h.close();
 });
-
-/// CPU time the hypervisor gave other guests (steal) and all CPU time, in ticks, from
-/// /proc/stat; zeros where there is none.
-function cpuTicks() {
-  try {
-    const t = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    return { steal: t[7] || 0, total: t.reduce((a, b) => a + b, 0) };
-  } catch {
-    return { steal: 0, total: 0 };
-  }
-}
 
 /** Opens the "Numbers" of the chart(s) matching `selector`: their tables are built then. */
 async function openNumbers(page, selector) {

@@ -1,6 +1,7 @@
 // Shared set-up for the end-to-end tests: serve dist/ on 127.0.0.1 and drive Debian's
 // Chromium headless with playwright-core, collecting console errors and long tasks.
 import { chromium } from 'playwright-core';
+import { readFileSync } from 'node:fs';
 import { serve } from '../../scripts/serve.mjs';
 
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -75,4 +76,15 @@ export async function seeEveryChart(page) {
 export async function inkPerCanvas(page) {
   await seeEveryChart(page);
   return inkOf(page, 'canvas');
+}
+
+/// CPU time the hypervisor gave other guests (steal) and all CPU time, in ticks, from
+/// /proc/stat; zeros where there is none.
+export function cpuTicks() {
+  try {
+    const t = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { steal: t[7] || 0, total: t.reduce((a, b) => a + b, 0) };
+  } catch {
+    return { steal: 0, total: 0 };
+  }
 }

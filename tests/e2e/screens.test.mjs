@@ -5,8 +5,8 @@
 // click, and the main thread's long tasks while a demo runs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { start, ready, finished, inkOf, seeEveryChart } from './harness.mjs';
+import { mkdirSync } from 'node:fs';
+import { start, ready, finished, inkOf, seeEveryChart, cpuTicks } from './harness.mjs';
 
 const SCREENS = new URL('../../target/screens/', import.meta.url).pathname;
 mkdirSync(SCREENS, { recursive: true });
@@ -49,16 +49,6 @@ async function checkLayout(page, width, what) {
 
 async function shoot(page, name) {
   await page.screenshot({ path: `${SCREENS}${name}.png`, fullPage: true });
-}
-
-/// CPU time the hypervisor took from this VM (steal) and all CPU time, in ticks.
-function cpuTicks() {
-  try {
-    const t = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    return { steal: t[7] || 0, total: t.reduce((a, b) => a + b, 0) };
-  } catch {
-    return { steal: 0, total: 0 };
-  }
 }
 
 /** Long tasks of the main thread between two instants. */
