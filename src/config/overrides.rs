@@ -79,6 +79,13 @@ pub fn left_out_fields(given: &Value, full: &Value) -> Vec<String> {
 /// string field takes `raw` verbatim. Type and policy-name checks happen when the
 /// document is parsed, so their messages list the valid choices.
 pub fn apply_set(doc: &mut Value, path: &str, raw: &str) -> Result<(), ConfigError> {
+    if path.split('.').any(str::is_empty) {
+        let field = if path.is_empty() { "config" } else { path };
+        return Err(ConfigError::new(
+            field,
+            "is not a field path: sections and a field joined by dots, like l1d.size_kb",
+        ));
+    }
     let mut node = doc;
     let mut walked = Vec::new();
     for key in path.split('.') {
