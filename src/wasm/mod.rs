@@ -5,7 +5,7 @@
 mod gallery;
 pub use gallery::{figure_build, figure_list, figure_plan, verdict_rules};
 
-use crate::config::{parse_config_value, preset, preset_names, schema, ConfigError, ConfigErrors, PRESETS};
+use crate::config::{parse_config, preset, preset_names, schema, ConfigError, ConfigErrors, PRESETS};
 use crate::kernels::{Size, KERNELS};
 use crate::plot::{draw_scaled, preferred_height, svg, table, Chart, ChartRun};
 use crate::stats::build_report;
@@ -64,13 +64,22 @@ pub fn config_schema() -> JsValue {
     to_js(&schema(&cfg))
 }
 
-/// A config the page built (JSON of its form): read as a value, so errors name fields and
-/// values but no position in text the user never saw.
+/// A config the page built (JSON of its form). Its errors name fields and values but drop
+/// serde's position, a place in text the user never saw.
 fn parse_page_config(config_json: &str) -> Result<crate::config::Config, ConfigErrors> {
-    let value: serde_json::Value = serde_json::from_str(config_json).map_err(|e| {
-        ConfigErrors::from(ConfigError::new("config", format!("the page sent a config that is not JSON: {e}")))
-    })?;
-    parse_config_value(value)
+    parse_config(config_json).map_err(|ConfigErrors(errors)| {
+        ConfigErrors(
+            errors
+                .into_iter()
+                .map(|mut e| {
+                    if let Some(i) = e.message.rfind(" at line ").filter(|&i| e.message[i..].contains(" column ")) {
+                        e.message.truncate(i);
+                    }
+                    e
+                })
+                .collect(),
+        )
+    })
 }
 
 /// Validates a config document: `[]` or `[{field, message}, ...]`.
