@@ -61,6 +61,14 @@ test('a link naming an unknown preset, kernel or size lists the valid ones', asy
     await opensWith(hash, pattern);
     await opensWith(`?embed=1&chart=divergence${hash}`, pattern, '#busy-note');
   }
+  // A link whose config has a field this build does not know runs nothing and names it.
+  const extra = structuredClone(spec);
+  extra.config.l1d.colour = 'blue';
+  const unknown = await h.page(await hashFor(page, { form: extra, runs: [extra] }));
+  await unknown.waitForFunction(() => /Fix the marked fields/.test(document.getElementById('status').textContent));
+  assert.match(await unknown.textContent('#form-error'), /l1d\.colour.*"colour" is not a field here; valid fields are: .*size_kb/);
+  assert.deepEqual(unknown.errors, []);
+  await unknown.close();
   // A link whose config has a bad value runs nothing and marks the field.
   const bad = structuredClone(spec);
   bad.config.l1d.size_kb = -16;
