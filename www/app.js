@@ -6,7 +6,9 @@ import { SimClient } from './sim-client.js';
 import { ConfigForm, get, set } from './form.js';
 import { Charts, download } from './charts.js';
 import { DEMOS, DEMO_GROUPS } from './demos.js';
-import { encodeView, decodeView } from './share.js';
+import { encodeView, decodeView, unknownNames } from './share.js';
+import { runNamer } from './labels.js';
+import { summarize } from './summary.js';
 import { speedups, harmonicMeans, bestOfSweeps } from './speedups.js';
 import { parseSweep, expandSweep } from './sweep.js';
 import { FROM_FILE, registerServiceWorker, explainFileProtocol } from './offline.js';
@@ -39,8 +41,13 @@ function applyBundle() {
   const config = presetConfig($('f-preset').value);
   if (b) for (const [path, v] of b.sets) set(config, path, v);
   state.form.fill(config);
-  $('bundle-about').textContent = b && b.sets.length ? `${b.description}: ${b.sets.map(([p, v]) => `${p}=${v}`).join(', ')}` : '';
+  $('bundle-about').textContent = bundleAbout(b);
 }
+
+/** A bundle's one-line description with its settings; empty for none or the baseline. */
+const bundleAbout = (b) => (b && b.sets.length ? `${b.description}: ${b.sets.map(([p, v]) => `${p}=${v}`).join(', ')}` : '');
+
+const { differences, labelFor, legendLabels } = runNamer((name) => presetConfig(name), fmt);
 
 function presetConfig(name) {
   const p = state.presets.find((x) => x.name === name);
@@ -71,23 +78,6 @@ function fillForm(spec) {
   $('f-sweep').value = spec.sweep || '';
 }
 
-/** What a link's run names that this build does not have (a preset, kernel or size), in
- * words; null when it names nothing unknown. Its config is checked field by field on Run. */
-function unknownIn(spec) {
-  const names = (xs) => xs.join(', ');
-  if (!state.presets.some((p) => p.name === spec.preset)) {
-    return `this link names an unknown preset "${spec.preset}"; valid presets are: ${names(state.presets.map((p) => p.name))}.`;
-  }
-  if (!state.kernels.some(([k]) => k === spec.kernel)) {
-    return `this link names an unknown kernel "${spec.kernel}"; valid kernels are: ${names(state.kernels.map(([k]) => k))}.`;
-  }
-  if (!['tiny', 'small', 'paper'].includes(spec.size)) {
-    return `this link names an unknown size "${spec.size}"; valid sizes are: tiny, small, paper.`;
-  }
-  if (!spec.config || typeof spec.config !== 'object') return 'this link is damaged: its config is not a config.';
-  return null;
-}
-
 /** The form as a link left it: its spec, and its policy bundle's name shown as chosen (the
  * link's config already holds the bundle's settings). */
 function restoreForm(form) {
@@ -95,7 +85,7 @@ function restoreForm(form) {
   const b = state.bundles.find((x) => x.name === form.bundle);
   if (b) {
     $('f-bundle').value = b.name;
-    $('bundle-about').textContent = b.sets.length ? `${b.description}: ${b.sets.map(([p, v]) => `${p}=${v}`).join(', ')}` : '';
+    $('bundle-about').textContent = bundleAbout(b);
   }
 }
 
@@ -103,41 +93,6 @@ function specFromDemo(r) {
   const config = presetConfig(r.preset);
   for (const [path, v] of Object.entries(r.sets)) set(config, path, v);
   return { preset: r.preset, config, kernel: r.kernel, size: r.size, seed: r.seed, maxCycles: r.maxCycles };
-}
-
-/** Leaf paths where `config` differs from its preset, as `path=value`. */
-function differences(spec) {
-  const base = presetConfig(spec.preset);
-  const out = [];
-  const walk = (a, b, path) => {
-    if (a && typeof a === 'object') {
-      for (const k of Object.keys(a)) walk(a[k], b ? b[k] : undefined, path ? `${path}.${k}` : k);
-    } else if (a !== b) out.push(`${path}=${a}`);
-  };
-  walk(spec.config, base, '');
-  return out;
-}
-
-function labelFor(spec) {
-  const diff = differences(spec);
-  const seed = spec.seed === 1 ? '' : ` seed ${spec.seed}`;
-  const span = spec.maxCycles ? `, first ${fmt(spec.maxCycles)} cycles` : '';
-  return `${spec.kernel} (${spec.size}${seed}${span}) on ${spec.preset}${diff.length ? `, ${diff.join(', ')}` : ''}`;
-}
-
-/** The charts' names for `runs`: each run's number and only what tells it apart from the
- * others (its kernel, workload, preset or settings), so a legend of a dozen runs stays short. */
-function legendLabels(runs) {
-  const parts = runs.map(({ spec }) => {
-    const seed = spec.seed === 1 ? '' : ` seed ${spec.seed}`;
-    const span = spec.maxCycles ? `, first ${fmt(spec.maxCycles)} cycles` : '';
-    return [spec.kernel, `${spec.size}${seed}${span}`, spec.preset, ...differences(spec)];
-  });
-  const shared = (p) => runs.length > 1 && parts.every((ps) => ps.includes(p));
-  return runs.map((r, i) => {
-    const own = parts[i].filter((p) => !shared(p));
-    return `#${r.id} ${own.length ? own.join(' · ') : r.label}`;
-  });
 }
 
 function setStatus(text) {
@@ -256,26 +211,6 @@ function onProgress({ progress: p }) {
   const b = state.batch;
   const run = b.total > 1 ? `Run ${b.done + 1} of ${b.total} · ` : '';
   setStatus(`${run}cycle ${fmt(p.cycle)} · ${(p.fraction * 100).toFixed(0)} % of CTAs · IPC ${p.ipc.toFixed(3)}${timeLeft(p.fraction)}`);
-}
-
-function summarize(reportJson) {
-  const r = JSON.parse(reportJson);
-  return {
-    cycles: r.cycles,
-    ipc: r.ipc,
-    completed: r.completed,
-    error: r.error,
-    l1: r.l1d.miss_rate,
-    l1hit: r.l1d.hit_rate,
-    // Cycles an SM's LD/ST unit was refused by its L1, over all SMs' cycles.
-    l1stall: r.cycles > 0 ? r.core.l1_stall_cycles / (r.cycles * r.config.core.num_sms) : 0,
-    l2: r.l2.miss_rate,
-    l2bypass: r.l2.bypassed > 0 ? r.l2.miss_rate_with_bypass : null,
-    bw: r.dram.bandwidth_utilization,
-    rbh: r.dram.row_buffer_hit_rate,
-    lat: r.latency.avg_warp_load_latency,
-    div: r.latency.avg_divergence,
-  };
 }
 
 function onDone({ report, error }) {
@@ -611,7 +546,7 @@ async function main() {
   let shared = null;
   try {
     shared = await decodeView(location.hash);
-    const bad = shared && [shared.form, ...shared.runs].map(unknownIn).find(Boolean);
+    const bad = shared && [shared.form, ...shared.runs].map((s) => unknownNames(s, state.presets, state.kernels)).find(Boolean);
     if (bad) {
       shared = null;
       throw new Error(bad);

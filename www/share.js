@@ -87,3 +87,20 @@ export async function decodeView(hash) {
   data.runs.forEach((r, i) => checkSpec(r, `run ${i + 1}`));
   return { form: data.form, runs: data.runs };
 }
+
+/** What a link's run names that this build does not have (a preset of `presets`, a kernel of
+ * `kernels`, a size), in words; null when it names nothing unknown. Its config is checked
+ * field by field when it runs. */
+export function unknownNames(spec, presets, kernels) {
+  if (!presets.some((p) => p.name === spec.preset)) {
+    return `this link names an unknown preset "${spec.preset}"; valid presets are: ${presets.map((p) => p.name).join(', ')}.`;
+  }
+  if (!kernels.some(([k]) => k === spec.kernel)) {
+    return `this link names an unknown kernel "${spec.kernel}"; valid kernels are: ${kernels.map(([k]) => k).join(', ')}.`;
+  }
+  if (!['tiny', 'small', 'paper'].includes(spec.size)) {
+    return `this link names an unknown size "${spec.size}"; valid sizes are: tiny, small, paper.`;
+  }
+  if (!spec.config || typeof spec.config !== 'object') return 'this link is damaged: its config is not a config.';
+  return null;
+}

@@ -1,6 +1,8 @@
 //! The warpscope command line: runs, listings, charts of saved reports, the speed benchmark
 //! and the single-cache teaching mode.
 
+#[path = "warpscope/bench.rs"]
+mod bench;
 #[path = "warpscope/cache.rs"]
 mod cache;
 #[path = "warpscope/classify.rs"]
@@ -32,7 +34,6 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 use warpscope::config::{
     self, apply_bundle, apply_set, parse_config_value, parse_dram_config_value, preset, preset_names, ConfigError,
     ConfigErrors,
@@ -323,7 +324,7 @@ fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
             Ok(print_output(c.run()?))
         }
         Command::Bench { repeat } => {
-            bench(repeat)?;
+            bench::bench(repeat)?;
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -558,76 +559,4 @@ fn print_inspection(name: &str, launches: &[warpscope::kernels::inspect::LaunchS
             );
         }
     }
-}
-
-fn host_description() -> String {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|t| {
-            t.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split(':').nth(1))
-                .map(|s| s.trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown CPU".into());
-    let threads = parallel::hardware_threads();
-    format!(
-        "{} {} — {cpu}, {threads} hardware threads (the benchmark uses one)",
-        std::env::consts::OS,
-        std::env::consts::ARCH
-    )
-}
-
-/// The fixed benchmark set: (preset, kernel, size).
-const BENCH_RUNS: &[(&str, &str, Size)] = &[
-    ("medic-gtx480", "bfs", Size::Small),
-    ("medic-gtx480", "atax", Size::Small),
-    ("medic-gtx480", "kmeans", Size::Small),
-    ("sc14-gtx480", "spmv", Size::Small),
-];
-
-fn bench(repeat: u32) -> Result<(), Failure> {
-    outln!("host: {}", host_description());
-    outln!(
-        "{:<14} {:<8} {:<6} {:>10} {:>9} {:>14} {:>14} {:>16}",
-        "preset",
-        "kernel",
-        "size",
-        "cycles",
-        "wall s",
-        "GPU cycles/s",
-        "SM-cycles/s",
-        "warp instr/s"
-    );
-    for &(p, k, size) in BENCH_RUNS {
-        let cfg = preset(p).expect("bench presets exist");
-        let sms = cfg.core.num_sms as f64;
-        let mut best = f64::INFINITY;
-        let mut result = (0, 0);
-        for _ in 0..repeat {
-            let mut sim = Simulator::new(cfg.clone(), k, size, 1)?;
-            let t0 = Instant::now();
-            sim.run_until(u64::MAX);
-            let dt = t0.elapsed().as_secs_f64();
-            if let Some(e) = sim.error() {
-                return Err(Failure::Stopped(format!("{p}/{k}"), e.to_string()));
-            }
-            let pr = sim.progress();
-            result = (pr.cycle, pr.warp_instructions);
-            best = best.min(dt);
-        }
-        let (cycles, wi) = result;
-        outln!(
-            "{:<14} {:<8} {:<6} {:>10} {:>9.3} {:>14.0} {:>14.0} {:>16.0}",
-            p,
-            k,
-            size.as_str(),
-            cycles,
-            best,
-            cycles as f64 / best,
-            cycles as f64 * sms / best,
-            wi as f64 / best
-        );
-    }
-    Ok(())
 }
