@@ -17,6 +17,7 @@ pub mod mem;
 pub mod partition;
 pub mod plot;
 pub mod queue;
+pub mod sample;
 pub mod sim;
 pub mod stats;
 mod trace_text;

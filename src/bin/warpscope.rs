@@ -23,6 +23,8 @@ mod parallel;
 mod plot_cmd;
 #[path = "warpscope/progress.rs"]
 mod progress;
+#[path = "warpscope/sampled.rs"]
+mod sampled;
 #[path = "warpscope/simulate.rs"]
 mod simulate;
 #[path = "warpscope/sweep.rs"]
@@ -144,8 +146,16 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Stop after this many core cycles (the report then says `completed: false`).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "sample")]
         max_cycles: Option<u64>,
+        /// Estimate the run from this many detailed windows with functional warming between
+        /// them, each metric with a 95 % interval (sets `sample.windows`; docs/sampling.md).
+        #[arg(long, value_name = "WINDOWS")]
+        sample: Option<u32>,
+        /// With `--sample`: also run in full and print each estimate beside the full run's
+        /// value, its error and whether it meets the bound docs/sampling.md sets.
+        #[arg(long, requires = "sample")]
+        check: bool,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
         /// No progress on stderr.
@@ -242,10 +252,16 @@ fn main() -> ExitCode {
 
 fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
     match cmd {
-        Command::Run { machine, kernel, size, seed, max_cycles, format, quiet } => {
+        Command::Run { mut machine, kernel, size, seed, max_cycles, sample, check, format, quiet } => {
+            if let Some(n) = sample {
+                machine.base.sets.push(format!("sample.windows={n}"));
+            }
             let cfg = resolve(&machine)?;
             let mut sim = Simulator::new(cfg, &kernel, size.into(), seed).map_err(kernel_flag)?;
             interrupt::install();
+            if !sim.config().sample.is_off() {
+                return sampled::run(sim, (&kernel, size.into(), seed), check, format, quiet);
+            }
             let tracker = progress::Tracker::new(format!("run {kernel}"), 1, quiet);
             let finished = simulate::chunks(&mut sim, max_cycles, tracker.start(kernel.clone()));
             tracker.finish();
@@ -474,6 +490,10 @@ fn resolve_doc(m: &BaseArgs, bundle: Option<&str>) -> Result<Value, ConfigErrors
     };
     if let Some(b) = bundle {
         apply_bundle(&mut doc, b)?;
+    }
+    // The `sample` section is left out of documents while off; `--set` may still reach it.
+    if let Some(o) = doc.as_object_mut() {
+        o.entry("sample").or_insert_with(|| serde_json::to_value(config::SampleConfig::default()).expect("serializes"));
     }
     for s in &m.sets {
         const FORM: &str = "PATH=VALUE (e.g. l1d.size_kb=32)";

@@ -9,6 +9,7 @@ mod medic;
 mod overrides;
 mod policies;
 mod presets;
+mod sample;
 mod schema;
 mod validate;
 mod words;
@@ -20,6 +21,7 @@ pub use overrides::{
 };
 pub use policies::*;
 pub use presets::{preset, preset_names, PRESETS};
+pub use sample::SampleConfig;
 pub use schema::{schema, FieldSchema};
 pub use validate::{latencies_past_watchdog, ConfigError, ConfigErrors};
 
@@ -48,6 +50,9 @@ pub struct Config {
     /// Coordinated static and dynamic L1 bypassing (read when `l1d.bypass` uses it).
     #[serde(default)]
     pub coordinated: CoordinatedConfig,
+    /// Sampled simulation: detailed windows between functional warming (off by default).
+    #[serde(default, skip_serializing_if = "SampleConfig::is_off")]
+    pub sample: SampleConfig,
 }
 
 /// Parameters of coordinated L1 bypassing (Xie et al., HPCA 2015).

@@ -150,6 +150,16 @@ pub fn latencies_past_watchdog(c: &Config) -> Vec<String> {
         .collect()
 }
 
+/// The `sample` section: windows measure something, and there are not more of them than
+/// a run could place apart.
+fn sample(k: &mut Checker, c: &Config) {
+    let s = &c.sample;
+    k.at_most("sample.windows", s.windows as u64, 10_000, "simulator limit; 20 to 100 is the useful range");
+    if s.windows > 0 {
+        k.positive("sample.measure_cycles", s.measure_cycles);
+    }
+}
+
 /// The `medic` section, and bypasses that need DRAM to hold every line's data.
 fn medic(k: &mut Checker, c: &Config) {
     let m = &c.medic;
@@ -393,6 +403,7 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
         k.0.push(ConfigError::new("dram.timing.t_rfc", format!("{} must be below t_refi ({})", t.t_rfc, t.t_refi)));
     }
     medic(&mut k, c);
+    sample(&mut k, c);
     k.positive("dram.age_threshold", d.age_threshold as u64);
     k.positive("dram.max_row_hit_streak", d.max_row_hit_streak as u64);
     k.positive("dram.coordination_latency", d.coordination_latency as u64);

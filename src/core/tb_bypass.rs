@@ -117,6 +117,17 @@ impl TbBypass {
         }
     }
 
+    /// The SM's statistics start afresh (a sampled run's measurement): an open sampling
+    /// period restarts now, so its L1 counts are taken over the same cycles as its length.
+    pub fn rebase(&mut self, now: u64, warps: u32, l1: L1Snapshot) {
+        self.account_warps(now, warps);
+        if let Some(p) = &mut self.period {
+            p.start = now;
+            p.at_start = l1;
+            p.warp_cycles_at_start = self.warp_cycles;
+        }
+    }
+
     /// The block in `slot` retired; ends the period if it was the period's block.
     pub fn on_retire(&mut self, slot: usize, now: u64, warps_after: u32, l1: L1Snapshot) {
         self.account_warps(now, warps_after);

@@ -87,6 +87,14 @@ impl CommandScheduler {
         self.banks.iter().map(|b| b.cmdq.len())
     }
 
+    /// Functional warming: the bank's row buffer holds `row`, if no command waits on it.
+    pub fn warm_row(&mut self, bank: usize, row: u32) {
+        if let Some(b) = self.banks.get_mut(bank).filter(|b| b.cmdq.is_empty()) {
+            b.open_row = Some(row);
+            self.views[bank] = b.view();
+        }
+    }
+
     /// Appends a scheduled request to its bank's command queue (the caller checked room).
     pub fn enqueue(&mut self, q: QueuedReq) {
         let b = q.coord.bank as usize;

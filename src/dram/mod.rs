@@ -78,6 +78,18 @@ impl DramChannel {
         }
     }
 
+    /// Functional warming (sampled runs): leaves the row of `local` open in its bank, as a
+    /// column access to it would.
+    pub fn warm(&mut self, local: u64) {
+        let c = self.map.decode(local);
+        self.cmd.warm_row(c.bank as usize, c.row);
+    }
+
+    /// Starts the counts afresh (a sampled run's measurement); the covered cycles stay.
+    pub fn reset_stats(&mut self) {
+        self.stats = DramStats { cycles: self.stats.cycles, ..DramStats::default() };
+    }
+
     /// Room in the read queue (reads) or the write queue (writes).
     pub fn can_accept(&self, kind: AccessKind) -> bool {
         self.queues.can_accept(kind)

@@ -13,6 +13,7 @@
 //! the watchdog also ends a run that makes no progress for `stats.watchdog_cycles`.
 
 mod series;
+mod warm;
 
 pub use series::Series;
 
@@ -89,6 +90,17 @@ pub struct Simulator {
     total_ctas: u64,
     quiet: u8,
     idle_skipping: bool,
+    /// False while a sampled run lets its resident CTAs finish: no CTA is dispatched.
+    dispatching: bool,
+    /// CTAs completed by functional warming, not on an SM.
+    ctas_warmed: u64,
+    /// Warp instructions of those CTAs, and of detailed cycles before the last stats reset.
+    instructions_uncounted: u64,
+    /// Where the statistics start (the last `reset_stats`); zero in a whole run.
+    stats_from: Now,
+    /// Every warp's L2 reads before the last stats reset and by warming (warp types over a
+    /// sampled run).
+    warp_l2_run: WarpL2Counters,
     last_progress: u64,
     pub(crate) finished: bool,
     pub(crate) end_cycle: u64,
@@ -192,6 +204,11 @@ impl Simulator {
             total_ctas,
             quiet: 0,
             idle_skipping: true,
+            dispatching: true,
+            ctas_warmed: 0,
+            instructions_uncounted: 0,
+            stats_from: Now::default(),
+            warp_l2_run: WarpL2Counters::default(),
             last_progress: 0,
             finished: false,
             end_cycle: 0,
@@ -243,8 +260,13 @@ impl Simulator {
         self.sms.iter().map(|s| s.stats.warp_instructions).sum()
     }
 
+    /// CTAs completed, on SMs or by functional warming.
+    fn ctas_done(&self) -> u64 {
+        self.ctas_warmed + self.sms.iter().map(|s| s.stats.ctas_completed).sum::<u64>()
+    }
+
     pub fn progress(&self) -> Progress {
-        let done: u64 = self.sms.iter().map(|s| s.stats.ctas_completed).sum();
+        let done = self.ctas_done();
         let cycle = if self.finished { self.end_cycle } else { self.cycle() };
         let wi = self.warp_instructions();
         Progress {
@@ -274,7 +296,7 @@ impl Simulator {
         for sm in &mut self.sms {
             sm.begin_launch(&self.grid, now);
         }
-        self.ctas_done_before = self.sms.iter().map(|s| s.stats.ctas_completed).sum();
+        self.ctas_done_before = self.ctas_done();
         self.launches.push(LaunchRecord {
             name: k.name(),
             ctas: self.grid.ctas,
@@ -358,8 +380,7 @@ impl Simulator {
         }
         self.broadcast_tb_bg(now);
         self.sample_series(now);
-        let done: u64 = self.sms.iter().map(|s| s.stats.ctas_completed).sum();
-        if done == self.ctas_done_before + self.grid.ctas as u64 {
+        if self.ctas_done() == self.ctas_done_before + self.grid.ctas as u64 {
             self.start_launch(self.launch + 1);
             progress = true;
         }
@@ -394,7 +415,7 @@ impl Simulator {
         let n = self.sms.len();
         let mut any = false;
         for k in 0..n {
-            if self.next_cta >= self.grid.ctas {
+            if self.next_cta >= self.grid.ctas || !self.dispatching {
                 break;
             }
             let i = (self.dispatch_rr + k) % n;
@@ -451,7 +472,7 @@ impl Simulator {
                     p.account_skipped(skipped[L2]);
                 }
             }
-            None if !self.finished => {
+            None if !self.finished && self.dispatching => {
                 self.error = Some(SimError::Deadlock { cycle: now.core, detail: self.describe_stuck() });
             }
             None => {}

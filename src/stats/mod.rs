@@ -11,4 +11,4 @@ pub use histogram::Histogram;
 pub use latency::{LoadStats, TripReport, TRIP_STAGES};
 pub use report::{build_report, MissClassMpki, Report};
 pub use text::render_text;
-pub use warps::{ReadsByType, WarpReport, WarpTypes};
+pub use warps::{warp_report, ReadsByType, WarpReport, WarpTypes};

@@ -306,9 +306,9 @@ fn units() -> BTreeMap<&'static str, &'static str> {
 
 pub fn build_report(sim: &Simulator) -> Report {
     let cfg = sim.config();
-    let p = sim.progress();
-    let cycles = p.cycle;
-    let wi = p.warp_instructions;
+    // Statistics cover the whole run, or a sampled window's measurement.
+    let (cycles, dram_cycles) = sim.measured_cycles();
+    let wi = sim.warp_instructions();
     let kilo = wi as f64 / 1000.0;
     let per_k = |n: u64| if kilo == 0.0 { 0.0 } else { n as f64 / kilo };
     let classes = |c: &MissClassCounts| MissClassMpki {
@@ -384,7 +384,7 @@ pub fn build_report(sim: &Simulator) -> Report {
         miss_classes: classes(&l2s.miss_classes),
     };
 
-    let dram_cycles = sim.clocks.now().dram.max(1);
+    let dram_cycles = dram_cycles.max(1);
     let mut d = crate::dram::DramStats::default();
     let mut per_channel = Vec::new();
     for part in &sim.partitions {
@@ -456,7 +456,7 @@ pub fn build_report(sim: &Simulator) -> Report {
         cycles,
         simulated_ns: cycles as f64 * sim.clocks.period_ns(CORE),
         warp_instructions: wi,
-        ipc: p.ipc,
+        ipc: ratio(wi, cycles),
         launches: sim.launches.clone(),
         core,
         l1d,

@@ -8,6 +8,7 @@ pub use gallery::{figure_build, figure_list, figure_plan, verdict_rules};
 use crate::config::{parse_config, preset, preset_names, schema, ConfigError, ConfigErrors, PRESETS};
 use crate::kernels::{Size, KERNELS};
 use crate::plot::{draw_scaled, preferred_height, svg, table, Chart, ChartRun};
+use crate::sample::Sampler;
 use crate::stats::build_report;
 use crate::Simulator;
 use plotters::prelude::*;
@@ -92,9 +93,24 @@ pub fn validate_config(config_json: &str) -> JsValue {
 }
 
 /// A simulation the worker steps in chunks.
+/// A run as the page steps it: in full detail, or sampled (`sample.windows` > 0).
+enum Run {
+    Full(Simulator),
+    Sampled(Box<Sampler>),
+}
+
 #[wasm_bindgen]
 pub struct WasmSim {
-    sim: Simulator,
+    run: Run,
+}
+
+impl WasmSim {
+    fn sim(&self) -> &Simulator {
+        match &self.run {
+            Run::Full(sim) => sim,
+            Run::Sampled(s) => s.sim(),
+        }
+    }
 }
 
 #[wasm_bindgen]
@@ -112,33 +128,61 @@ impl WasmSim {
             return Err(errors_to_js(&ConfigError::new("seed", msg).into()));
         }
         let sim = Simulator::new(cfg, kernel, size, seed as u64).map_err(|e| errors_to_js(&e))?;
-        Ok(WasmSim { sim })
+        let run = if sim.config().sample.is_off() { Run::Full(sim) } else { Run::Sampled(Box::new(Sampler::new(sim))) };
+        Ok(WasmSim { run })
     }
 
-    /// Advances by at most `cycles` core cycles; returns true once the run is over.
+    /// Advances by at most `cycles` core cycles (a sampled run: or one phase of it);
+    /// returns true once the run is over.
     pub fn step(&mut self, cycles: u32) -> bool {
-        let until = self.sim.cycle().saturating_add(cycles as u64);
-        self.sim.run_until(until)
+        match &mut self.run {
+            Run::Full(sim) => {
+                let until = sim.cycle().saturating_add(cycles as u64);
+                sim.run_until(until)
+            }
+            Run::Sampled(s) => s.step(cycles as u64),
+        }
     }
 
-    /// `{cycle, warp_instructions, ipc, fraction, finished}`.
+    /// `{cycle, warp_instructions, ipc, fraction, finished}`, and for a sampled run
+    /// `windows: [measured, planned]`.
     pub fn progress(&self) -> JsValue {
-        to_js(&self.sim.progress())
+        let mut p = serde_json::to_value(self.sim().progress()).expect("progress serializes");
+        if let Run::Sampled(s) = &self.run {
+            p["windows"] = serde_json::json!(s.windows());
+            p["finished"] = serde_json::json!(s.is_done());
+        }
+        to_js(&p)
     }
 
     /// The error that stopped the run, if any.
     pub fn error(&self) -> Option<String> {
-        self.sim.error().map(|e| e.to_string())
+        self.sim().error().map(|e| e.to_string())
     }
 
-    /// The report as JSON text, identical to `warpscope run --format json` (compact).
+    /// The report as JSON text, identical to `warpscope run --format json` (compact): for
+    /// a sampled run, its estimates with their intervals.
     pub fn report_json(&self) -> String {
-        serde_json::to_string(&build_report(&self.sim)).expect("reports serialize")
+        match &self.run {
+            Run::Full(sim) => serde_json::to_string(&build_report(sim)),
+            Run::Sampled(s) => serde_json::to_string(&s.report()),
+        }
+        .expect("reports serialize")
     }
 
-    /// The numbers the gallery's figures plot (`figures::Metrics`) as JSON text.
+    /// The numbers the gallery's figures plot (`figures::Metrics`) as JSON text: a sampled
+    /// run's estimates, with `intervals` beside them.
     pub fn metrics_json(&self) -> String {
-        serde_json::to_string(&crate::figures::Metrics::of(&build_report(&self.sim))).expect("metrics serialize")
+        match &self.run {
+            Run::Full(sim) => serde_json::to_string(&crate::figures::Metrics::of(&build_report(sim))),
+            Run::Sampled(s) => {
+                let r = s.report();
+                let mut m = serde_json::to_value(&r.estimate).expect("metrics serialize");
+                m["intervals"] = serde_json::to_value(&r.intervals).expect("intervals serialize");
+                serde_json::to_string(&m)
+            }
+        }
+        .expect("metrics serialize")
     }
 }
 

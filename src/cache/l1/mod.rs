@@ -378,6 +378,33 @@ impl L1D {
         }
     }
 
+    /// Functional warming (sampled runs): applies one line request to the tags and recency
+    /// order alone, with no timing, statistics or policy state. Stores evict their line, as
+    /// in `store`; `.cg` loads pass by. Returns whether the request goes on to the L2.
+    pub fn warm(&mut self, addr: u64, kind: AccessKind, op: CacheOp) -> bool {
+        let block = addr >> self.line_shift;
+        if kind == AccessKind::Write {
+            self.tags.invalidate(block);
+            return true;
+        }
+        if op == CacheOp::Cg {
+            return true;
+        }
+        match self.tags.probe(block) {
+            Probe::Hit { set, way } => {
+                self.tags.touch(set, way);
+                false
+            }
+            Probe::HitReserved { .. } => false,
+            Probe::Miss { set, victim } => {
+                if let Some(way) = victim {
+                    self.tags.allocate(set, way, block, false, 0);
+                }
+                true
+            }
+        }
+    }
+
     /// Counts a miss by cause and tells the scheduler about victim-tag hits.
     fn classify(&mut self, who: Owner, block: u64, set: usize) {
         let class = self.vta.classify(who, block);

@@ -228,3 +228,17 @@ fn an_absorbed_warp_group_tag_moves_to_a_queued_sibling_or_leaves_alone() {
         assert_eq!(packet, group_tags.then_some((true, true, 7, 2)), "group_tags {group_tags}");
     }
 }
+
+#[test]
+fn warming_fills_lines_that_detailed_loads_then_hit_and_counts_nothing() {
+    let mut l1 = L1D::new(&cfg(|_| {}), 48);
+    assert!(l1.warm(0x1000, AccessKind::Read, CacheOp::Ca), "a cold line goes on to the L2");
+    assert!(!l1.warm(0x1000, AccessKind::Read, CacheOp::Ca), "then hits");
+    assert!(l1.warm(0x2000, AccessKind::Read, CacheOp::Cg), ".cg passes by");
+    assert!(l1.warm(0x2000, AccessKind::Read, CacheOp::Ca), "and allocated nothing");
+    assert_eq!(l1.stats.accesses, 0);
+    l1.access(load(1, 0x1000), 10).unwrap();
+    assert_eq!(l1.stats.hits, 1, "the warmed line serves a detailed load");
+    assert!(l1.warm(0x1000, AccessKind::Write, CacheOp::Ca), "a store goes on to the L2");
+    assert!(l1.warm(0x1000, AccessKind::Read, CacheOp::Ca), "and evicted its line");
+}

@@ -191,6 +191,36 @@ impl L2Bank {
         }
     }
 
+    /// Functional warming (sampled runs): applies one access to the tags and recency order
+    /// alone, with no timing, statistics or policy state. Reads and allocating stores insert
+    /// at MRU, as the baseline does. Returns (went to DRAM, the local address of a dirty
+    /// victim to write back); a read goes to DRAM exactly when it misses.
+    pub fn warm(&mut self, local: u64, is_write: bool) -> (bool, Option<u64>) {
+        let block = self.block(local);
+        let through = is_write && self.write_policy == WritePolicy::WriteThrough;
+        match self.tags.probe(block) {
+            Probe::Hit { set, way } => {
+                self.tags.touch(set, way);
+                if is_write && !through {
+                    self.tags.set_dirty(set, way);
+                }
+                (through, None)
+            }
+            Probe::HitReserved { .. } => (through, None),
+            Probe::Miss { .. } if through => (true, None),
+            Probe::Miss { set, victim } => {
+                let Some(way) = victim else { return (true, None) };
+                let ev = self.tags.allocate(set, way, block, false, 0);
+                if is_write {
+                    self.tags.set_dirty(set, way);
+                }
+                let bank = (local >> self.line_shift) % self.banks;
+                let wb = ev.filter(|e| e.dirty).map(|e| ((e.block * self.banks) + bank) << self.line_shift);
+                (true, wb)
+            }
+        }
+    }
+
     /// The bank's block number of a partition-local address.
     fn block(&self, local: u64) -> u64 {
         (local >> self.line_shift) / self.banks

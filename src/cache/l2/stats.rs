@@ -110,4 +110,16 @@ impl WarpL2Counters {
         self.accesses[w] += 1;
         self.hits[w] += hit as u32;
     }
+
+    /// Adds another count of the same warps (a sampled run's pieces).
+    pub fn merge(&mut self, o: &WarpL2Counters) {
+        if o.accesses.len() > self.accesses.len() {
+            self.accesses.resize(o.accesses.len(), 0);
+            self.hits.resize(o.accesses.len(), 0);
+        }
+        for (i, (&a, &h)) in o.accesses.iter().zip(&o.hits).enumerate() {
+            self.accesses[i] += a;
+            self.hits[i] += h;
+        }
+    }
 }

@@ -159,3 +159,33 @@ fn a_fill_waits_until_every_merged_reader_has_a_reply_slot() {
     r.bank.responses.pop();
     assert!(fill(&mut r, &bypassed));
 }
+
+#[test]
+fn warming_keeps_recency_and_writes_back_dirty_victims_without_counting() {
+    let mut r = Rig::new(WritePolicy::WriteBack);
+    let cfg = preset("medic-gtx480").unwrap();
+    // Bank 0's blocks that share block 0's set, whatever the set index function.
+    let (banks, line) = (cfg.l2.banks_per_partition as u64, cfg.l2.line_bytes as u64);
+    let ways = cfg.l2.ways as u64;
+    let set0 = r.bank.tags.set_of(0);
+    let same: Vec<u64> = (0..).filter(|&b| r.bank.tags.set_of(b) == set0).take(2 * ways as usize + 2).collect();
+    let local = |i: u64| same[i as usize] * banks * line;
+    assert_eq!(r.bank.warm(local(0), true), (true, None), "a store miss allocates dirty");
+    for i in 1..ways {
+        assert_eq!(r.bank.warm(local(i), false), (true, None));
+    }
+    assert_eq!(r.bank.warm(local(0), false), (false, None), "a hit, now most recent");
+    // The next miss evicts block 1 (least recent), clean; then block 2.
+    assert_eq!(r.bank.warm(local(ways), false), (true, None));
+    assert_eq!(r.bank.warm(local(1), false).0, true, "block 1 was the victim");
+    // Fill the set with reads again until block 0, dirty, is the least recent.
+    for i in ways + 1..2 * ways + 1 {
+        let (_, wb) = r.bank.warm(local(i), false);
+        if let Some(w) = wb {
+            assert_eq!(w, local(0), "only block 0 is dirty");
+            assert_eq!(r.stats.writebacks, 0, "warming counts nothing");
+            return;
+        }
+    }
+    panic!("block 0's write-back never came");
+}

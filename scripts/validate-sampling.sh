@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Checks sampled runs against full detailed runs (docs/sampling.md, "Validation"): every
+# built-in kernel at paper size on the given presets and seeds, `--sample WINDOWS --check`,
+# one JSON file per run in target/sampling/ (kept: a second call runs only what is
+# missing), then the table on stdout.
+#   bash scripts/validate-sampling.sh [--presets a,b] [--seeds 1,2] [--kernels k1,k2]
+#        [--policy BUNDLE] [--windows 30] [--jobs 2]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+presets=medic-gtx480,sc14-gtx480 seeds=1 windows=30 jobs=2 policy=""
+kernels=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --presets) presets=$2; shift 2 ;;
+    --seeds) seeds=$2; shift 2 ;;
+    --kernels) kernels=$2; shift 2 ;;
+    --windows) windows=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    --policy) policy=$2; shift 2 ;;
+    *) echo "unknown option $1 (valid: --presets --seeds --kernels --policy --windows --jobs)" >&2; exit 2 ;;
+  esac
+done
+# WARPSCOPE names a binary to use instead of building one (keep it fixed while you work).
+ws=${WARPSCOPE:-}
+if [ -z "$ws" ]; then
+  cargo build --release --quiet
+  ws=./target/release/warpscope
+fi
+[ -n "$kernels" ] || kernels=$($ws list kernels | awk '{print $1}' | paste -sd, -)
+out=target/sampling
+mkdir -p "$out"
+tag=${policy:-baseline}
+
+one() {
+  local f="$out/$1-$tag-$2-$3.json"
+  [ -s "$f" ] && return 0
+  $ws run --preset "$1" ${policy:+--policy "$policy"} --kernel "$2" --seed "$3" --size paper \
+    --sample "$windows" --check --format json --quiet > "$f.tmp" && mv "$f.tmp" "$f"
+  echo "done $1 $tag $2 seed $3" >&2
+}
+
+for p in ${presets//,/ }; do for k in ${kernels//,/ }; do for s in ${seeds//,/ }; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+  one "$p" "$k" "$s" &
+done; done; done
+wait
+node scripts/sampling-table.mjs "$out"/*-"$tag"-*.json

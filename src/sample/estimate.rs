@@ -1,0 +1,264 @@
+//! Whole-run estimates from a sampled run's windows, each with a 95 % confidence interval.
+//!
+//! Window k measured `cycles` core cycles and `instructions` warp instructions, and stands
+//! for a chunk of the run of `chunk_instructions` (counted exactly: in detail or by
+//! warming). The chunk's time is estimated at the window's CPI, so IPC is total
+//! instructions over total estimated time. A fraction of time (DRAM utilization) is the
+//! chunk-time weighted mean of the windows' values, and a count is a count per core cycle
+//! scaled to the estimated time; a per-event rate or average (miss rate, latency) is
+//! weighted by the chunks' instructions, the events' nearest known measure. A launch's
+//! tail is simulated whole and enters with its own time and instructions, exactly. The interval treats the windows
+//! as a sample of chunks: mean ± t(n-1) x the weighted standard error.
+
+use crate::figures::Metrics;
+use serde::Serialize;
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+
+/// The fractions of time among the float metrics; every other float is a per-event rate
+/// or average (per access, per load, per warp), weighted by instructions as the closest
+/// known count of events.
+const PER_CYCLE: &[&str] = &["dram_bandwidth_utilization"];
+
+/// What one window measured and what it stands for.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct WindowSample {
+    /// Run-wide index of the next CTA to dispatch when the window started.
+    pub start_cta: u64,
+    /// A launch's tail, simulated and measured whole: known exactly, not sampled.
+    pub exact: bool,
+    pub cycles: u64,
+    pub instructions: u64,
+    /// Warp instructions of the chunk the window stands for.
+    pub chunk_instructions: u64,
+    #[serde(skip)]
+    pub metrics: Metrics,
+}
+
+/// An estimate and its 95 % interval (absent with fewer than two windows).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Interval {
+    pub low: f64,
+    pub high: f64,
+}
+
+/// The estimated metrics and the interval of each numeric one, by `Metrics` field name
+/// (array elements as `name[i]`).
+pub struct Estimates {
+    pub metrics: Metrics,
+    pub intervals: BTreeMap<String, Interval>,
+}
+
+/// Two-sided 95 % quantile of Student's t with `df` degrees of freedom.
+fn t95(df: usize) -> f64 {
+    const T: [f64; 30] = [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+        2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+    ];
+    match df {
+        0 => f64::INFINITY,
+        1..=30 => T[df - 1],
+        31..=40 => 2.021,
+        41..=60 => 2.000,
+        61..=120 => 1.980,
+        _ => 1.960,
+    }
+}
+
+/// Weighted mean of `xs` and the half-width of its 95 % interval. Only the sampled
+/// values (`exact` false) vary from one placement of the windows to another, so only
+/// they enter the variance, each with its share of the whole weight.
+fn weighted(xs: &[f64], ws: &[f64], exact: &[bool]) -> (f64, f64) {
+    let total: f64 = ws.iter().sum();
+    if total <= 0.0 {
+        return (0.0, 0.0);
+    }
+    let mean = xs.iter().zip(ws).map(|(x, w)| x * w).sum::<f64>() / total;
+    let sampled = || xs.iter().zip(ws).zip(exact).filter(|(_, &e)| !e).map(|(xw, _)| xw);
+    let n = sampled().count();
+    if n == 0 {
+        return (mean, 0.0);
+    }
+    if n < 2 {
+        return (mean, f64::INFINITY);
+    }
+    // Spread about the sampled part's own mean: the exact part does not vary.
+    let sampled_weight: f64 = sampled().map(|(_, w)| w).sum();
+    let sampled_mean = sampled().map(|(x, w)| x * w).sum::<f64>() / sampled_weight.max(f64::MIN_POSITIVE);
+    let var: f64 = sampled().map(|(x, w)| (w / total).powi(2) * (x - sampled_mean).powi(2)).sum();
+    (mean, t95(n - 1) * (var * n as f64 / (n - 1) as f64).sqrt())
+}
+
+/// The numeric leaves of a serialized `Metrics`, by name, with whether each is a count.
+fn leaves(v: &Value, prefix: &str, out: &mut Vec<(String, f64, bool)>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                let name = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                leaves(x, &name, out);
+            }
+        }
+        Value::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                leaves(x, &format!("{prefix}[{i}]"), out);
+            }
+        }
+        Value::Number(n) => out.push((prefix.to_string(), n.as_f64().unwrap_or(0.0), n.is_u64())),
+        _ => {}
+    }
+}
+
+/// Writes `value` at the leaf `name` of `v` (the shape `leaves` read).
+fn set_leaf(v: &mut Value, name: &str, value: Value) {
+    let mut cur = v;
+    for part in name.split('.') {
+        let (key, index) = match part.split_once('[') {
+            Some((k, i)) => (k, i.trim_end_matches(']').parse::<usize>().ok()),
+            None => (part, None),
+        };
+        cur = match cur.as_object_mut().and_then(|m| m.get_mut(key)) {
+            Some(x) => x,
+            None => return,
+        };
+        if let Some(i) = index {
+            cur = match cur.as_array_mut().and_then(|a| a.get_mut(i)) {
+                Some(x) => x,
+                None => return,
+            };
+        }
+    }
+    *cur = value;
+}
+
+pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
+    let measured: Vec<&WindowSample> = windows.iter().filter(|w| w.cycles > 0 && w.instructions > 0).collect();
+    let cpi: Vec<f64> = measured.iter().map(|w| w.cycles as f64 / w.instructions as f64).collect();
+    let n_instr: Vec<f64> = measured.iter().map(|w| w.chunk_instructions as f64).collect();
+    let time: Vec<f64> = cpi.iter().zip(&n_instr).map(|(c, n)| c * n).collect();
+    let exact: Vec<bool> = measured.iter().map(|w| w.exact).collect();
+    let total_instr: u64 = windows.iter().map(|w| w.chunk_instructions).sum();
+    let (cpi_mean, cpi_half) = weighted(&cpi, &n_instr, &exact);
+    let cycles = total_instr as f64 * cpi_mean;
+
+    let per_window: Vec<Vec<(String, f64, bool)>> = measured
+        .iter()
+        .map(|w| {
+            let mut out = Vec::new();
+            leaves(&serde_json::to_value(&w.metrics).unwrap_or(Value::Null), "", &mut out);
+            out
+        })
+        .collect();
+    let mut json = serde_json::to_value(Metrics::default()).unwrap_or(Value::Object(Map::new()));
+    let mut intervals = BTreeMap::new();
+    if let Some(first) = per_window.first() {
+        // Every window's `Metrics` serializes to the same leaves (arrays have fixed
+        // lengths, or the same bins), so the first one's names index all of them.
+        json = serde_json::to_value(&measured[0].metrics).unwrap_or(json);
+        for (i, (name, _, count)) in first.iter().enumerate() {
+            if name == "cycles" || name == "ipc" {
+                continue;
+            }
+            let xs: Vec<f64> = per_window
+                .iter()
+                .zip(&measured)
+                .map(|(l, w)| {
+                    let x = l.get(i).map_or(0.0, |v| v.1);
+                    if *count {
+                        x / w.cycles as f64
+                    } else {
+                        x
+                    }
+                })
+                .collect();
+            let by_time = *count || PER_CYCLE.contains(&name.as_str());
+            let (mean, half) = weighted(&xs, if by_time { &time } else { &n_instr }, &exact);
+            let scale = if *count { cycles } else { 1.0 };
+            let value = if *count {
+                Value::from((mean * scale).round().max(0.0) as u64)
+            } else {
+                serde_json::Number::from_f64(mean).map_or(Value::Null, Value::Number)
+            };
+            set_leaf(&mut json, name, value);
+            if half.is_finite() {
+                intervals.insert(name.clone(), Interval { low: (mean - half) * scale, high: (mean + half) * scale });
+            }
+        }
+    }
+    let mut metrics: Metrics = serde_json::from_value(json).unwrap_or_default();
+    metrics.completed = completed;
+    metrics.cycles = cycles.round() as u64;
+    metrics.ipc = if cycles > 0.0 { total_instr as f64 / cycles } else { 0.0 };
+    if cpi_half.is_finite() && cpi_mean > 0.0 {
+        let (lo, hi) = ((cpi_mean - cpi_half).max(f64::MIN_POSITIVE), cpi_mean + cpi_half);
+        intervals.insert("ipc".into(), Interval { low: 1.0 / hi, high: 1.0 / lo });
+        intervals.insert("cycles".into(), Interval { low: total_instr as f64 * lo, high: total_instr as f64 * hi });
+    }
+    Estimates { metrics, intervals }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn window(cycles: u64, instructions: u64, chunk: u64, l2_miss_rate: f64, l1_stall_cycles: u64) -> WindowSample {
+        let metrics = Metrics { l2_miss_rate, l1_stall_cycles, ..Metrics::default() };
+        WindowSample { start_cta: 0, exact: false, cycles, instructions, chunk_instructions: chunk, metrics }
+    }
+
+    #[test]
+    fn identical_windows_give_their_values_and_a_zero_width_interval() {
+        let ws = vec![window(1000, 500, 5000, 0.25, 100), window(1000, 500, 5000, 0.25, 100)];
+        let e = estimate(&ws, true);
+        // 10 000 instructions at CPI 2.
+        assert_eq!(e.metrics.cycles, 20_000);
+        assert!((e.metrics.ipc - 0.5).abs() < 1e-12);
+        assert!((e.metrics.l2_miss_rate - 0.25).abs() < 1e-12);
+        // 100 stall cycles per 1000 cycles over 20 000 cycles.
+        assert_eq!(e.metrics.l1_stall_cycles, 2000);
+        let i = e.intervals["l2_miss_rate"];
+        assert!((i.low - 0.25).abs() < 1e-12 && (i.high - 0.25).abs() < 1e-12);
+    }
+
+    #[test]
+    fn rates_follow_instructions_and_utilization_follows_time() {
+        // Chunk 1: 1000 instructions at CPI 1 (1000 cycles); chunk 2: 3000 at CPI 3 (9000).
+        let mut a = window(1000, 1000, 1000, 0.0, 0);
+        let mut b = window(3000, 1000, 3000, 1.0, 0);
+        a.metrics.dram_bandwidth_utilization = 0.2;
+        b.metrics.dram_bandwidth_utilization = 0.6;
+        let e = estimate(&[a, b], true);
+        assert_eq!(e.metrics.cycles, 10_000);
+        assert!((e.metrics.ipc - 0.4).abs() < 1e-12);
+        // Miss rate by instructions: (1000 x 0 + 3000 x 1) / 4000.
+        assert!((e.metrics.l2_miss_rate - 0.75).abs() < 1e-12);
+        // Utilization by time: (1000 x 0.2 + 9000 x 0.6) / 10 000.
+        assert!((e.metrics.dram_bandwidth_utilization - 0.56).abs() < 1e-12);
+        // Two windows: t(1) = 12.706; weighted variance (1/4)^2(0.75)^2 + (3/4)^2(0.25)^2
+        // = 0.0703125, times n/(n-1) = 2 gives 0.140625, whose root is 0.375.
+        let i = e.intervals["l2_miss_rate"];
+        assert!((i.high - (0.75 + 12.706 * 0.375)).abs() < 1e-9);
+        let ipc = e.intervals["ipc"];
+        assert!(ipc.low < 0.4 && ipc.high > 0.4);
+    }
+
+    #[test]
+    fn an_exact_tail_adds_its_own_time_and_no_uncertainty() {
+        let body = [window(1000, 1000, 4000, 0.5, 0), window(1000, 1000, 4000, 0.5, 0)];
+        let mut tail = window(5000, 500, 500, 0.9, 0);
+        tail.exact = true;
+        let e = estimate(&[body[0].clone(), body[1].clone(), tail], true);
+        // 8000 instructions at CPI 1, then the tail's 5000 cycles as measured.
+        assert_eq!(e.metrics.cycles, 13_000);
+        // Identical sampled windows: no spread, so a zero-width interval despite the tail.
+        let i = e.intervals["l2_miss_rate"];
+        assert!((i.high - i.low).abs() < 1e-12);
+        assert!((e.metrics.l2_miss_rate - (8000.0 * 0.5 + 500.0 * 0.9) / 8500.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn one_window_gives_no_interval() {
+        let e = estimate(&[window(1000, 500, 500, 0.1, 0)], true);
+        assert!(e.intervals.is_empty());
+        assert_eq!(e.metrics.cycles, 1000);
+    }
+}

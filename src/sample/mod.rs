@@ -1,0 +1,293 @@
+//! Sampled simulation: a paper-size run estimated from detailed windows spread evenly over
+//! its thread blocks, with functional warming of the caches between them (docs/sampling.md).
+//!
+//! For each of `sample.windows` windows, in run order: thread blocks up to the window's
+//! start are completed functionally (their memory instructions update the L1, L2 and DRAM
+//! row-buffer state, with no timing); the window then dispatches from there on the
+//! cycle-level machine for `sample.warmup_cycles`, measures `sample.measure_cycles`, and
+//! lets its resident thread blocks finish unmeasured, so the next warming starts from an
+//! empty machine. The rest of the run is warmed to count its instructions exactly.
+
+mod check;
+mod estimate;
+mod text;
+
+pub use check::{check, field, Bound, CheckRow, CHECKED};
+pub use estimate::{estimate, Estimates, Interval, WindowSample};
+pub use text::{render_check, render_text};
+
+use crate::config::Config;
+use crate::figures::Metrics;
+use crate::sim::Simulator;
+use crate::stats::build_report;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// A sampled run's estimates and what was simulated in detail to get them.
+#[derive(Debug, Clone, Serialize)]
+pub struct SampledReport {
+    pub version: &'static str,
+    pub kernel: String,
+    pub size: &'static str,
+    pub seed: u64,
+    /// False when an error stopped the run.
+    pub completed: bool,
+    pub error: Option<String>,
+    /// Every warp instruction of the run, counted exactly.
+    pub warp_instructions: u64,
+    /// The estimates (`cycles` and `ipc` for the whole run).
+    pub estimate: Metrics,
+    /// 95 % confidence intervals, by `estimate` field.
+    pub intervals: BTreeMap<String, Interval>,
+    /// Core cycles simulated in detail (warm-up, measurement and finishing), and measured.
+    pub detailed_cycles: u64,
+    pub measured_cycles: u64,
+    pub windows: Vec<WindowSample>,
+    pub config: Config,
+}
+
+/// Where a sampled run is, for progress bars.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct SampleProgress {
+    pub windows_done: u32,
+    pub windows: u32,
+}
+
+/// What a sampled run does next.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Phase {
+    /// Functional warming up to the next window or launch tail.
+    Warm,
+    /// A window's detailed warm-up, until this core cycle.
+    WarmUp {
+        until: u64,
+    },
+    /// A window's measurement, until this core cycle.
+    Measure {
+        until: u64,
+    },
+    /// A launch's tail, in detail to the launch's end.
+    Tail,
+    /// No issue while the requests in flight complete.
+    Quiesce,
+    Done,
+}
+
+/// A sampled run, advanced a bounded piece at a time (`step`) so a caller can show
+/// progress and stop it: the CLI between chunks, the page's worker between messages.
+pub struct Sampler {
+    sim: Simulator,
+    phase: Phase,
+    /// Windows placed so far.
+    k: u64,
+    /// Core cycle the current detailed stretch started at.
+    stretch_from: u64,
+    detailed: u64,
+    book: Book,
+}
+
+impl Sampler {
+    pub fn new(sim: Simulator) -> Self {
+        Self { sim, phase: Phase::Warm, k: 0, stretch_from: 0, detailed: 0, book: Book::default() }
+    }
+
+    pub fn sim(&self) -> &Simulator {
+        &self.sim
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.phase == Phase::Done
+    }
+
+    /// (windows measured, windows planned).
+    pub fn windows(&self) -> (u32, u32) {
+        (self.k as u32, self.sim.config().sample.windows.max(1))
+    }
+
+    /// Advances by one phase, or by at most `cycles` detailed core cycles; returns true
+    /// once the run is over (finished or failed).
+    pub fn step(&mut self, cycles: u64) -> bool {
+        let sim = &mut self.sim;
+        let s = sim.config().sample.clone();
+        let n = u64::from(s.windows.max(1));
+        if sim.error().is_some() {
+            self.phase = Phase::Done;
+        }
+        match self.phase {
+            Phase::Warm => {
+                // Systematic: window k at the middle of the k-th n-th of the CTAs.
+                let total = sim.total_ctas();
+                let target = if self.k < n { (2 * self.k + 1) * total / (2 * n) } else { total };
+                sim.warm_until(target);
+                self.stretch_from = sim.cycle();
+                self.phase = if sim.is_finished() {
+                    Phase::Done
+                } else if sim.in_launch_tail() {
+                    self.book.start(sim, true);
+                    sim.reset_stats();
+                    Phase::Tail
+                } else {
+                    self.book.start(sim, false);
+                    sim.reset_stats();
+                    Phase::WarmUp { until: sim.cycle() + s.warmup_cycles }
+                };
+            }
+            Phase::WarmUp { until } => {
+                sim.run_until(until.min(sim.cycle().saturating_add(cycles)));
+                if sim.is_finished() || sim.error().is_some() {
+                    // The run ended before the window measured: all of it since the window
+                    // began was simulated in detail, so it is known exactly.
+                    self.book.make_exact();
+                    self.book.record(sim);
+                    self.phase = Phase::Quiesce;
+                } else if sim.cycle() >= until {
+                    sim.reset_stats();
+                    self.phase = Phase::Measure { until: sim.cycle() + s.measure_cycles };
+                }
+            }
+            Phase::Measure { until } => {
+                sim.run_until(until.min(sim.cycle().saturating_add(cycles)));
+                if sim.cycle() >= until || sim.is_finished() || sim.error().is_some() {
+                    self.book.record(sim);
+                    self.k += 1;
+                    self.phase = if sim.in_launch_tail() {
+                        self.book.start(sim, true);
+                        sim.reset_stats();
+                        Phase::Tail
+                    } else {
+                        Phase::Quiesce
+                    };
+                }
+            }
+            Phase::Tail => {
+                let launch = sim.launch_index();
+                let until = sim.cycle().saturating_add(cycles);
+                while sim.launch_index() == launch && !sim.run_until(sim.cycle() + 1) && sim.cycle() < until {}
+                if sim.launch_index() != launch || sim.is_finished() || sim.error().is_some() {
+                    self.book.record(sim);
+                    self.phase = Phase::Quiesce;
+                }
+            }
+            Phase::Quiesce => {
+                let ok = sim.quiesce(u64::MAX / 4);
+                self.detailed += sim.cycle() - self.stretch_from;
+                self.phase = if ok && !sim.is_finished() { Phase::Warm } else { Phase::Done };
+            }
+            Phase::Done => {}
+        }
+        self.phase == Phase::Done
+    }
+
+    /// The estimates from the windows measured so far (all of them once `step` is done).
+    pub fn report(&self) -> SampledReport {
+        let sim = &self.sim;
+        let windows = self.book.pieces(sim);
+        let measured = windows.iter().map(|w| w.cycles).sum();
+        let completed = sim.is_finished() && sim.error().is_none();
+        let Estimates { mut metrics, mut intervals } = estimate(&windows, completed);
+        // A warp lives across windows, so its type is judged on all its L2 reads, detailed
+        // and warmed, not on a window's few.
+        let warps = sim.run_warp_report();
+        metrics.warp_types = warps.types;
+        metrics.warp_hit_ratio_histogram = warps.l2_hit_ratio_histogram;
+        intervals.retain(|k, _| !k.starts_with("warp_types.") && !k.starts_with("warp_hit_ratio_histogram"));
+        SampledReport {
+            version: env!("CARGO_PKG_VERSION"),
+            kernel: sim.benchmark().name.clone(),
+            size: sim.benchmark().size.as_str(),
+            seed: sim.seed(),
+            completed,
+            error: sim.error().map(|e| e.to_string()),
+            warp_instructions: sim.instructions_executed(),
+            estimate: metrics,
+            intervals,
+            detailed_cycles: self.detailed,
+            measured_cycles: measured,
+            windows,
+            config: sim.config().clone(),
+        }
+    }
+}
+
+/// Runs `sim` sampled to its end, calling `progress` after each step; `stop` is polled
+/// between steps (an interrupted run reports the windows it has).
+pub fn run_sampled(
+    sim: Simulator,
+    mut progress: impl FnMut(&Simulator, SampleProgress),
+    mut stop: impl FnMut() -> bool,
+) -> (SampledReport, Simulator) {
+    let mut run = Sampler::new(sim);
+    while !run.step(50_000) {
+        let (windows_done, windows) = run.windows();
+        progress(run.sim(), SampleProgress { windows_done, windows });
+        if stop() {
+            break;
+        }
+    }
+    (run.report(), run.sim)
+}
+
+/// Which instructions each measured piece stands for: a launch tail, simulated whole,
+/// for its own; a window for its own and every instruction executed functionally after
+/// it up to the next piece (those before the first window go to the first window).
+#[derive(Default)]
+struct Book {
+    pieces: Vec<WindowSample>,
+    /// Instructions executed when the last piece started or ended.
+    mark: u64,
+    /// Instructions not yet given to a window.
+    unowned: u64,
+}
+
+impl Book {
+    /// Gives the instructions since the mark to the last window, or holds them.
+    fn settle(&mut self, now: u64) {
+        let delta = now - self.mark;
+        self.mark = now;
+        match self.pieces.iter_mut().rev().find(|p| !p.exact) {
+            Some(w) => w.chunk_instructions += delta,
+            None => self.unowned += delta,
+        }
+    }
+
+    /// A piece starts at the simulator's current point.
+    fn start(&mut self, sim: &Simulator, exact: bool) {
+        let now = sim.instructions_executed();
+        self.settle(now);
+        let start_cta = sim.next_global_cta();
+        self.pieces.push(WindowSample { start_cta, exact, ..WindowSample::default() });
+    }
+
+    /// The current piece turns out to be known exactly (the run ended inside it).
+    fn make_exact(&mut self) {
+        if let Some(p) = self.pieces.last_mut() {
+            p.exact = true;
+        }
+    }
+
+    /// The piece ends: what it measured.
+    fn record(&mut self, sim: &Simulator) {
+        let report = build_report(sim);
+        let now = sim.instructions_executed();
+        let p = self.pieces.last_mut().expect("a piece was started");
+        p.cycles = report.cycles;
+        p.instructions = report.warp_instructions;
+        p.metrics = Metrics::of(&report);
+        if p.exact {
+            p.chunk_instructions = now - self.mark;
+            self.mark = now;
+        }
+    }
+
+    /// The pieces so far, with the instructions since the last one given out.
+    fn pieces(&self, sim: &Simulator) -> Vec<WindowSample> {
+        let mut b = Self { pieces: self.pieces.clone(), ..*self };
+        b.settle(sim.instructions_executed());
+        if let Some(w) = b.pieces.iter_mut().find(|p| !p.exact) {
+            w.chunk_instructions += b.unowned;
+        } else if let Some(p) = b.pieces.first_mut() {
+            p.chunk_instructions += b.unowned;
+        }
+        b.pieces
+    }
+}

@@ -1,0 +1,107 @@
+//! The plain-text summary of a sampled run: each estimate beside its 95 % interval.
+
+use super::{Bound, CheckRow, SampledReport};
+use std::fmt::Write;
+
+/// (field, label, shown as a percentage) of the estimates the summary prints.
+const ROWS: &[(&str, &str, bool)] = &[
+    ("cycles", "core cycles", false),
+    ("ipc", "IPC (warp instructions per cycle)", false),
+    ("l1_miss_rate", "L1 miss rate", true),
+    ("l2_miss_rate", "L2 miss rate", true),
+    ("dram_bandwidth_utilization", "DRAM bandwidth utilization", true),
+    ("dram_row_buffer_hit_rate", "DRAM row-buffer hit rate", true),
+    ("warp_load_latency", "warp-load latency (core cycles)", false),
+    ("memory_latency", "request latency (core cycles)", false),
+    ("divergence", "divergence (core cycles)", false),
+    ("warp_types.all_hit", "warps all-hit", true),
+    ("warp_types.mostly_hit", "warps mostly-hit", true),
+    ("warp_types.balanced", "warps balanced", true),
+    ("warp_types.mostly_miss", "warps mostly-miss", true),
+    ("warp_types.all_miss", "warps all-miss", true),
+];
+
+fn show(x: f64, percent: bool) -> String {
+    if percent {
+        format!("{:.1} %", 100.0 * x)
+    } else if x.abs() >= 1000.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.3}")
+    }
+}
+
+pub fn render_text(r: &SampledReport) -> String {
+    let mut s = String::new();
+    let c = &r.config;
+    let _ = writeln!(s, "warpscope {} — {} ({}) on {}, seed {}", r.version, r.kernel, r.size, c.name, r.seed);
+    let status = match (&r.error, r.completed) {
+        (Some(e), _) => format!("STOPPED: {e}"),
+        (None, true) => "completed".to_string(),
+        (None, false) => "interrupted: estimated from the windows run so far".to_string(),
+    };
+    let _ = writeln!(s, "  {status}");
+    let total = r.estimate.cycles.max(1) as f64;
+    let _ = writeln!(
+        s,
+        "  ESTIMATED from {} detailed windows ({} warm-up + {} measured core cycles each): {} core cycles \
+         simulated in detail, {:.1} % of the estimated {}; {} warp instructions, all counted",
+        r.windows.len(),
+        c.sample.warmup_cycles,
+        c.sample.measure_cycles,
+        r.detailed_cycles,
+        100.0 * r.detailed_cycles as f64 / total,
+        r.estimate.cycles,
+        r.warp_instructions,
+    );
+    let _ = writeln!(s, "\n  {:<36} {:>12}   95 % interval", "metric", "estimate");
+    for &(field, label, percent) in ROWS {
+        let Some(x) = super::field(&r.estimate, field) else { continue };
+        let interval = match r.intervals.get(field) {
+            Some(i) => format!("{} – {}", show(i.low, percent), show(i.high, percent)),
+            None if field.starts_with("warp_types") => "(every warp's L2 reads, counted whole)".to_string(),
+            None => "(one window: none)".to_string(),
+        };
+        let _ = writeln!(s, "  {label:<36} {:>12}   {interval}", show(x, percent));
+    }
+    s
+}
+
+/// The comparison with the full run, one line per checked metric.
+pub fn render_check(rows: &[CheckRow]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "\n  against the full detailed run:");
+    let _ = writeln!(
+        s,
+        "  {:<28} {:>10} {:>10} {:>10}  {:<12} {:<10} in interval",
+        "metric", "full", "sampled", "error", "bound", "within"
+    );
+    for r in rows {
+        let percent = r.metric != "ipc";
+        let bound = match r.bound {
+            Bound::Relative(x) => format!("±{:.0} %", 100.0 * x),
+            Bound::Absolute(x) => format!("±{:.0} points", 100.0 * x),
+        };
+        let err = if percent {
+            format!("{:+.1} pt", 100.0 * r.error)
+        } else {
+            format!("{:+.2} %", 100.0 * r.error / r.full.abs().max(f64::MIN_POSITIVE))
+        };
+        let covered = match r.covered {
+            Some(true) => "yes",
+            Some(false) => "NO",
+            None => "-",
+        };
+        let _ = writeln!(
+            s,
+            "  {:<28} {:>10} {:>10} {:>10}  {:<12} {:<10} {covered}",
+            r.metric,
+            show(r.full, percent),
+            show(r.sampled, percent),
+            err,
+            bound,
+            if r.within_bound { "yes" } else { "NO" }
+        );
+    }
+    s
+}

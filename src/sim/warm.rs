@@ -1,0 +1,119 @@
+//! What a sampled run (`crate::sample`) needs of the simulator: functional warming of the
+//! CTAs between detailed windows, letting a window's resident CTAs finish, and starting
+//! the statistics afresh where a window's measurement begins.
+
+use super::Simulator;
+use crate::stats::LoadStats;
+use std::rc::Rc;
+
+impl Simulator {
+    /// The run-wide index of the next CTA to dispatch (launches in order).
+    pub(crate) fn next_global_cta(&self) -> u64 {
+        if self.finished {
+            return self.total_ctas;
+        }
+        let before: u64 = self.launches.iter().rev().skip(1).map(|l| l.ctas as u64).sum();
+        before + self.next_cta as u64
+    }
+
+    pub(crate) fn total_ctas(&self) -> u64 {
+        self.total_ctas
+    }
+
+    /// Executes functionally, with the clocks stopped, until CTA `target` is the next to
+    /// dispatch (or the run ends): CTAs are dispatched to the SMs by the same rule as in
+    /// detail, and every resident warp executes one instruction per step
+    /// (`Sm::warm_step`), so the SMs stay full of thread blocks at staggered points of their
+    /// work. Stops early where the launch's last CTA is dispatched (`in_launch_tail`).
+    /// Nothing may be in flight: call `quiesce` after detailed cycles.
+    pub(crate) fn warm_until(&mut self, target: u64) {
+        let bench = Rc::clone(&self.bench);
+        let now = self.cycle();
+        while !self.finished && self.next_global_cta() < target && !self.in_launch_tail() {
+            self.dispatch(now);
+            let kernel = &*bench.launches[self.launch];
+            for sm in &mut self.sms {
+                self.instructions_uncounted += sm.warm_step(kernel, &mut self.partitions, &mut self.warp_l2_run);
+            }
+            if self.ctas_done() == self.ctas_done_before + self.grid.ctas as u64 {
+                self.start_launch(self.launch + 1);
+            }
+        }
+        for sm in &mut self.sms {
+            sm.resume_detail();
+        }
+    }
+
+    /// Whether every CTA of the current launch has been dispatched: the launch's tail,
+    /// where the SMs empty out and IPC falls, which a sampled run simulates whole.
+    pub(crate) fn in_launch_tail(&self) -> bool {
+        !self.finished && self.next_cta >= self.grid.ctas
+    }
+
+    /// The launch running now (an index into the benchmark's launches).
+    pub(crate) fn launch_index(&self) -> usize {
+        self.launch
+    }
+
+    /// Ends a window's detailed cycles: no instruction issues and no CTA is dispatched
+    /// while the requests in flight complete. Returns false if the memory system did not
+    /// empty within `max_core_cycles` or the run failed.
+    pub(crate) fn quiesce(&mut self, max_core_cycles: u64) -> bool {
+        self.dispatching = false;
+        for sm in &mut self.sms {
+            sm.set_frozen(true);
+        }
+        let limit = self.cycle() + max_core_cycles;
+        let quiet = |s: &Self| {
+            s.sms.iter().all(|m| m.is_quiet())
+                && s.req_net.is_empty()
+                && s.reply_net.is_empty()
+                && s.partitions.iter().all(|p| p.is_idle())
+        };
+        while self.error.is_none() && !self.finished && !quiet(self) && self.cycle() < limit {
+            self.edge();
+        }
+        for sm in &mut self.sms {
+            sm.set_frozen(false);
+        }
+        self.dispatching = true;
+        self.error.is_none() && (self.finished || quiet(self))
+    }
+
+    /// Starts every statistic afresh at the current cycle (a window's measurement).
+    pub(crate) fn reset_stats(&mut self) {
+        self.instructions_uncounted += self.warp_instructions();
+        for sm in &mut self.sms {
+            sm.reset_stats();
+        }
+        for p in &mut self.partitions {
+            p.reset_stats();
+        }
+        self.req_net.stats = Default::default();
+        self.reply_net.stats = Default::default();
+        self.loads = LoadStats::default();
+        self.warp_l2_run.merge(&std::mem::take(&mut self.warp_l2));
+        self.coord.delivered = 0;
+        self.stats_from = self.clocks.now();
+    }
+
+    /// Warp types and hit ratios over every warp's L2 reads so far, detailed and warmed.
+    pub(crate) fn run_warp_report(&self) -> crate::stats::WarpReport {
+        let mut all = self.warp_l2_run.clone();
+        all.merge(&self.warp_l2);
+        let sampled = self.cfg.medic.sampled_warps as usize;
+        crate::stats::warp_report(&all, &self.l2_shared.table, sampled)
+    }
+
+    /// Every warp instruction executed so far: in detail, and by warming.
+    pub(crate) fn instructions_executed(&self) -> u64 {
+        self.instructions_uncounted + self.warp_instructions()
+    }
+
+    /// (core, icnt, DRAM) cycles since the statistics started.
+    pub(crate) fn measured_cycles(&self) -> (u64, u64) {
+        let now = self.clocks.now();
+        let core = if self.finished { self.end_cycle } else { now.core };
+        (core.saturating_sub(self.stats_from.core), now.dram.saturating_sub(self.stats_from.dram))
+    }
+}

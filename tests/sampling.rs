@@ -1,0 +1,81 @@
+//! Sampled simulation (docs/sampling.md): every instruction counted, determinism, every
+//! kernel and policy family runs sampled, and a validation subset against full runs.
+
+use warpscope::config::{apply_bundle, parse_config_value, preset};
+use warpscope::kernels::{Size, KERNELS};
+use warpscope::sample::{run_sampled, SampledReport};
+use warpscope::stats::build_report;
+use warpscope::{Config, Simulator};
+
+fn sampled(cfg: &Config, kernel: &str, size: Size, seed: u64) -> SampledReport {
+    let sim = Simulator::new(cfg.clone(), kernel, size, seed).unwrap();
+    run_sampled(sim, |_, _| {}, || false).0
+}
+
+fn full(cfg: &Config, kernel: &str, size: Size, seed: u64) -> warpscope::Report {
+    let mut c = cfg.clone();
+    c.sample.windows = 0;
+    let mut sim = Simulator::new(c, kernel, size, seed).unwrap();
+    sim.run_until(u64::MAX);
+    build_report(&sim)
+}
+
+fn with_windows(name: &str, windows: u32) -> Config {
+    let mut c = preset(name).unwrap();
+    c.sample.windows = windows;
+    c
+}
+
+fn with_bundle(name: &str, bundle: &str, windows: u32) -> Config {
+    let mut doc = serde_json::to_value(preset(name).unwrap()).unwrap();
+    apply_bundle(&mut doc, bundle).unwrap();
+    let mut c = parse_config_value(doc).unwrap();
+    c.sample.windows = windows;
+    c
+}
+
+#[test]
+fn a_sampled_run_counts_every_instruction_of_the_full_run() {
+    // Functional warming executes what detail does not, so the count is exact: one launch
+    // (spmv), many launches (bfs), barriers (hotspot), two launches of different shapes (atax).
+    let cfg = with_windows("medic-gtx480", 8);
+    for k in ["spmv", "bfs", "hotspot", "atax"] {
+        let s = sampled(&cfg, k, Size::Small, 1);
+        let f = full(&cfg, k, Size::Small, 1);
+        assert!(s.completed, "{k}: {:?}", s.error);
+        assert_eq!(s.warp_instructions, f.warp_instructions, "{k}");
+        let chunks: u64 = s.windows.iter().map(|w| w.chunk_instructions).sum();
+        assert_eq!(chunks, f.warp_instructions, "{k}: the windows stand for every instruction once");
+    }
+}
+
+#[test]
+fn the_same_config_and_seed_give_the_same_sampled_report() {
+    let cfg = with_windows("sc14-gtx480", 6);
+    let a = serde_json::to_string(&sampled(&cfg, "kmeans", Size::Small, 3)).unwrap();
+    let b = serde_json::to_string(&sampled(&cfg, "kmeans", Size::Small, 3)).unwrap();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn every_kernel_runs_sampled_on_every_preset() {
+    for p in warpscope::config::preset_names() {
+        let cfg = with_windows(p, 4);
+        for &(k, _) in KERNELS {
+            let s = sampled(&cfg, k, Size::Tiny, 1);
+            assert!(s.completed, "{p} {k}: {:?}", s.error);
+            assert!(s.estimate.cycles > 0 && s.estimate.ipc > 0.0, "{p} {k}");
+        }
+    }
+}
+
+#[test]
+fn every_policy_bundle_runs_sampled() {
+    for b in warpscope::config::bundle_names() {
+        let cfg = with_bundle("medic-gtx480", b, 4);
+        for k in ["bfs", "kmeans"] {
+            let s = sampled(&cfg, k, Size::Tiny, 1);
+            assert!(s.completed, "{b} {k}: {:?}", s.error);
+        }
+    }
+}
