@@ -191,10 +191,11 @@ impl L2Bank {
         }
     }
 
-    /// Functional warming (sampled runs): applies one access to the tags and recency order
-    /// alone, with no timing, statistics or policy state. Reads and allocating stores insert
-    /// at MRU, as the baseline does. Returns (went to DRAM, the local address of a dirty
-    /// victim to write back); a read goes to DRAM exactly when it misses.
+    /// Functional warming (sampled runs): applies one access to the tags and recency order,
+    /// with no timing or statistics. The insertion policy places the line as for a warp not
+    /// yet typed (MRU under MeDiC's; EAF's filter decides under EAF, and learns the
+    /// evictions). Returns (went to DRAM, the local address of a dirty victim to write
+    /// back); a read goes to DRAM exactly when it misses.
     pub fn warm(&mut self, local: u64, is_write: bool) -> (bool, Option<u64>) {
         let block = self.block(local);
         let through = is_write && self.write_policy == WritePolicy::WriteThrough;
@@ -210,7 +211,11 @@ impl L2Bank {
             Probe::Miss { .. } if through => (true, None),
             Probe::Miss { set, victim } => {
                 let Some(way) = victim else { return (true, None) };
-                let ev = self.tags.allocate(set, way, block, false, 0);
+                let pos = self.insertion.position(WarpType::Unknown, block, self.ways);
+                let ev = self.tags.allocate(set, way, block, false, pos);
+                if let Some(e) = &ev {
+                    self.insertion.on_evict(e.block);
+                }
                 if is_write {
                     self.tags.set_dirty(set, way);
                 }
