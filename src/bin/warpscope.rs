@@ -1,12 +1,16 @@
 //! The warpscope command line: runs, listings, charts of saved reports, the speed benchmark
 //! and the single-cache teaching mode.
 
+#[path = "warpscope/batch.rs"]
+mod batch;
 #[path = "warpscope/bench.rs"]
 mod bench;
 #[path = "warpscope/cache.rs"]
 mod cache;
 #[path = "warpscope/classify.rs"]
 mod classify;
+#[path = "warpscope/collect.rs"]
+mod collect;
 #[path = "warpscope/compare.rs"]
 mod compare;
 #[path = "warpscope/dram.rs"]
@@ -17,8 +21,12 @@ mod failure;
 mod figure;
 #[path = "warpscope/interrupt.rs"]
 mod interrupt;
+#[path = "warpscope/job.rs"]
+mod job;
 #[path = "warpscope/parallel.rs"]
 mod parallel;
+#[path = "warpscope/plan.rs"]
+mod plan;
 #[path = "warpscope/plot_cmd.rs"]
 mod plot_cmd;
 #[path = "warpscope/progress.rs"]
@@ -221,6 +229,16 @@ enum Command {
     /// say whether our numbers agree with the paper's claim (`--list` names the figures).
     #[command(after_help = warpscope::figures::VERDICT_RULES)]
     Figure(figure::FigureCmd),
+    /// Simulate one run of a plan (`--plan DIR` of sweep, compare or figure) and write its report
+    /// to DIR/out/RUN_ID.json, whole or not at all (a failure goes to DIR/out/RUN_ID.err). A run
+    /// that has its report already is skipped. Exits 0 when the report is there, 1 on bad input,
+    /// 3 when the simulation stopped.
+    Job(job::JobCmd),
+    /// Print the output of a plan's command from the reports its jobs wrote: the same table, CSV
+    /// or figure as the command run in one process. Lists on stderr, by id and with the reason,
+    /// the jobs without a report; can be run at any time. Exits 0 when every run has its report,
+    /// 4 when some have none, 1 on bad input.
+    Collect(collect::CollectCmd),
     /// Measure simulation speed on a fixed set of runs.
     Bench {
         /// Repetitions per run; the fastest is reported.
@@ -323,6 +341,8 @@ fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
             interrupt::install();
             Ok(print_output(c.run()?))
         }
+        Command::Job(c) => c.run(),
+        Command::Collect(c) => c.run(),
         Command::Bench { repeat } => {
             bench::bench(repeat)?;
             Ok(ExitCode::SUCCESS)
