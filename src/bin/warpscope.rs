@@ -229,15 +229,19 @@ enum Command {
     /// say whether our numbers agree with the paper's claim (`--list` names the figures).
     #[command(after_help = warpscope::figures::VERDICT_RULES)]
     Figure(figure::FigureCmd),
-    /// Simulate one run of a plan (`--plan DIR` of sweep, compare or figure) and write its report
-    /// to DIR/out/RUN_ID.json, whole or not at all (a failure goes to DIR/out/RUN_ID.err). A run
-    /// that has its report already is skipped. Exits 0 when the report is there, 1 on bad input,
-    /// 3 when the simulation stopped.
+    /// Simulate one job of a plan (`--plan DIR`) and write its report to DIR/out/RUN_ID.json.
+    ///
+    /// The report is written whole or not at all, and a failure is written to DIR/out/RUN_ID.err
+    /// instead. A job whose report is there already is skipped, so a plan can be submitted again.
+    /// Exits 0 when the report is there, 1 on bad input, 3 when the simulation stopped.
     Job(job::JobCmd),
-    /// Print the output of a plan's command from the reports its jobs wrote: the same table, CSV
-    /// or figure as the command run in one process. Lists on stderr, by id and with the reason,
-    /// the jobs without a report; can be run at any time. Exits 0 when every run has its report,
-    /// 4 when some have none, 1 on bad input.
+    /// Print a plan's table, CSV or figure from its jobs' reports, and list the jobs without one.
+    ///
+    /// The output is the planned command's own (the same bytes as running it in one process).
+    /// The jobs without a report are listed on stderr by id with the reason: not run yet, started
+    /// and never finished (killed, crashed or still running), or failed with its error. Collect
+    /// as often as you like. Exits 0 when every run has its report, 4 when some have none, 1 on
+    /// bad input.
     Collect(collect::CollectCmd),
     /// Measure simulation speed on a fixed set of runs.
     Bench {

@@ -494,15 +494,17 @@ fn slurm_script(dir: &str, jobs: usize) -> String {
     let q = shell_quote(dir);
     format!(
         r#"#!/bin/bash
-# A Slurm job array over the warpscope plan in {dir}: task i runs lines
-# i*CHUNK+1 to (i+1)*CHUNK of jobs.txt ({jobs} jobs), one `warpscope job` after another, and logs
-# to logs/JOBID_TASK.out. Submit it from any directory:
-#   sbatch {q}/slurm.sh                                              one task per job
-#   sbatch --array=0-{t10} --export=ALL,WARPSCOPE_CHUNK=10 {q}/slurm.sh     ten jobs per task
-#   sbatch --array=0-{t100} --export=ALL,WARPSCOPE_CHUNK=100 {q}/slurm.sh   a hundred per task
-# A node needs only the warpscope binary (on its PATH, or WARPSCOPE=/path/to/warpscope) and
-# this directory at the same path. A job with a report already is skipped, so submitting again
-# runs only what is missing. Written by warpscope {VERSION}; see docs/sweeps-on-clusters.md.
+# A Slurm job array over the warpscope plan in {dir} ({jobs} jobs in jobs.txt).
+# Task i runs lines i*CHUNK+1 to (i+1)*CHUNK of jobs.txt, one `warpscope job` after another,
+# and logs to logs/ARRAYJOB_TASK.out. Submit it from any directory, one task per job:
+#   sbatch {q}/slurm.sh
+# or ten or a hundred jobs per task (Slurm allows array indices up to 1000 by default):
+#   sbatch --array=0-{t10} --export=ALL,WARPSCOPE_CHUNK=10 {q}/slurm.sh
+#   sbatch --array=0-{t100} --export=ALL,WARPSCOPE_CHUNK=100 {q}/slurm.sh
+# Add your cluster's options (--time, --partition, --mem) on the sbatch line. A node needs only
+# the warpscope binary (on its PATH, or WARPSCOPE=/path/to/warpscope) and this directory at the
+# same path. A job that has its report is skipped, so submitting again runs only what is missing.
+# Written by warpscope {VERSION}; see docs/sweeps-on-clusters.md.
 #SBATCH --job-name=warpscope
 #SBATCH --array=0-{t1}
 #SBATCH --ntasks=1
