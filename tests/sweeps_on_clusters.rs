@@ -58,6 +58,15 @@ fn run(args: &[String]) -> Output {
     warpscope(&args)
 }
 
+/// A scratch directory with SWEEP planned into its `plan`.
+fn planned_sweep(name: &str) -> (PathBuf, PathBuf) {
+    let dir = scratch(name);
+    let plan = dir.join("plan");
+    let o = run(&with(SWEEP, &dir.join("t.csv"), Some(&plan)));
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    (dir, plan)
+}
+
 fn lines(path: &Path) -> Vec<String> {
     std::fs::read_to_string(path).unwrap().lines().map(str::to_string).collect()
 }
@@ -174,7 +183,7 @@ fn gnu_parallel_runs_a_planned_sweep_with_a_job_killed_and_collect_matches_the_i
     // Resume: the job list holds only the killed job; the second submission runs just that.
     let resumed = warpscope(&["collect", s(&plan), "--resume"]);
     assert_eq!(resumed.status.code(), Some(4));
-    assert_eq!(lines(&plan.join("jobs.txt")), [id.clone()]);
+    assert_eq!(lines(&plan.join("jobs.txt")), std::slice::from_ref(&id));
     assert_eq!(lines(&plan.join("commands.txt")).len(), 1);
     let second = parallel(&plan).wait_with_output().unwrap();
     assert!(second.status.success(), "{}", text(&second.stderr));
@@ -234,9 +243,7 @@ fn planned_compare_and_figure_collect_to_what_they_print_in_process() {
 
 #[test]
 fn the_slurm_script_is_valid_bash_and_its_array_covers_every_job() {
-    let dir = scratch("slurm");
-    let plan = dir.join("plan");
-    assert!(run(&with(SWEEP, &dir.join("t.csv"), Some(&plan))).status.success());
+    let (dir, plan) = planned_sweep("slurm");
     let script = plan.join("slurm.sh");
     let n = bash(&["-n", s(&script)], &[]);
     assert!(n.status.success(), "bash -n: {}", text(&n.stderr));
@@ -369,9 +376,7 @@ fn ids_depend_on_the_runs_content_only_and_a_new_plan_keeps_the_reports_it_share
 
 #[test]
 fn bad_plans_ids_and_reports_are_named_and_failed_jobs_listed_with_their_error() {
-    let dir = scratch("errors");
-    let plan = dir.join("plan");
-    assert!(run(&with(SWEEP, &dir.join("t.csv"), Some(&plan))).status.success());
+    let (dir, plan) = planned_sweep("errors");
     let jobs = lines(&plan.join("jobs.txt"));
     let refused = |args: &[&str], needle: &str| {
         let o = warpscope(args);

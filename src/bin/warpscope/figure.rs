@@ -98,39 +98,10 @@ impl FigureCmd {
             .collect();
         batch::run_or_plan(self, self.plan.plan.as_deref(), runs)
     }
-
-    fn write(&self, o: &Outcome, path: &Path, kind: Output) -> Result<(), ConfigError> {
-        let fail = |e: String| ConfigError::new("--out", e);
-        let write = |text: String| {
-            std::fs::write(path, text).map_err(|e| fail(format!("cannot write {}: {e}", path.display())))
-        };
-        match kind {
-            Output::Svg => write(figure_svg(&o.figure, self.width, self.height).map_err(fail)?),
-            Output::Csv => write(o.figure.table().to_csv()),
-            Output::Png => write_png(o, path, self.width, self.height).map_err(fail),
-        }
-    }
 }
 
 impl Batch for FigureCmd {
     type Digest = Metrics;
-
-    fn what(&self) -> String {
-        format!("figure {}", self.name.as_deref().unwrap_or_default())
-    }
-
-    fn threads(&self) -> usize {
-        self.jobs.unwrap_or_else(parallel::hardware_threads)
-    }
-
-    fn quiet(&self) -> bool {
-        self.quiet
-    }
-
-    fn digest(&self, doc: &Value) -> Result<Metrics, Failure> {
-        let m = Metrics::deserialize(&doc["figure_metrics"]);
-        Ok(m.map_err(|e| ConfigError::new("report", format!("figure_metrics: {e}")))?)
-    }
 
     /// The figure's verdict and numbers, and its file; with runs missing, the runs that
     /// finished instead, and no file: a figure needs all its runs.
@@ -160,6 +131,37 @@ impl Batch for FigureCmd {
 
     fn set_out(&mut self, out: PathBuf) {
         self.out = Some(out);
+    }
+
+    fn what(&self) -> String {
+        format!("figure {}", self.name.as_deref().unwrap_or_default())
+    }
+
+    fn threads(&self) -> usize {
+        self.jobs.unwrap_or_else(parallel::hardware_threads)
+    }
+
+    fn quiet(&self) -> bool {
+        self.quiet
+    }
+
+    fn digest(&self, doc: &Value) -> Result<Metrics, Failure> {
+        let m = Metrics::deserialize(&doc["figure_metrics"]);
+        Ok(m.map_err(|e| ConfigError::new("report", format!("figure_metrics: {e}")))?)
+    }
+}
+
+impl FigureCmd {
+    fn write(&self, o: &Outcome, path: &Path, kind: Output) -> Result<(), ConfigError> {
+        let fail = |e: String| ConfigError::new("--out", e);
+        let write = |text: String| {
+            std::fs::write(path, text).map_err(|e| fail(format!("cannot write {}: {e}", path.display())))
+        };
+        match kind {
+            Output::Svg => write(figure_svg(&o.figure, self.width, self.height).map_err(fail)?),
+            Output::Csv => write(o.figure.table().to_csv()),
+            Output::Png => write_png(o, path, self.width, self.height).map_err(fail),
+        }
     }
 }
 
