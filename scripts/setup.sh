@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the build and tests need, skipping whatever is already present.
 #   bash scripts/setup.sh            Rust wasm target, wasm-bindgen CLI, npm packages
-#   bash scripts/setup.sh --browser  also Chromium and ChromeDriver (browser tests)
+#   bash scripts/setup.sh --browser  also what the tests need: Chromium and ChromeDriver (browser
+#                                    tests), GNU Parallel (tests/sweeps_on_clusters.rs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,4 +34,12 @@ if [ "${1:-}" = "--browser" ] && ! { command -v chromium >/dev/null 2>&1 && comm
   [ "$(id -u)" = 0 ] || SUDO=sudo
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends chromium chromium-driver
+fi
+# Debian's moreutils has another program called `parallel`; the test needs GNU's.
+if [ "${1:-}" = "--browser" ] && ! parallel --version 2>/dev/null | grep -q "GNU parallel"; then
+  echo "setup: installing GNU Parallel"
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends parallel
 fi

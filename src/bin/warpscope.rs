@@ -1,12 +1,16 @@
 //! The warpscope command line: runs, listings, charts of saved reports, the speed benchmark
 //! and the single-cache teaching mode.
 
+#[path = "warpscope/batch.rs"]
+mod batch;
 #[path = "warpscope/bench.rs"]
 mod bench;
 #[path = "warpscope/cache.rs"]
 mod cache;
 #[path = "warpscope/classify.rs"]
 mod classify;
+#[path = "warpscope/collect.rs"]
+mod collect;
 #[path = "warpscope/compare.rs"]
 mod compare;
 #[path = "warpscope/dram.rs"]
@@ -17,8 +21,12 @@ mod failure;
 mod figure;
 #[path = "warpscope/interrupt.rs"]
 mod interrupt;
+#[path = "warpscope/job.rs"]
+mod job;
 #[path = "warpscope/parallel.rs"]
 mod parallel;
+#[path = "warpscope/plan.rs"]
+mod plan;
 #[path = "warpscope/plot_cmd.rs"]
 mod plot_cmd;
 #[path = "warpscope/progress.rs"]
@@ -231,6 +239,20 @@ enum Command {
     /// say whether our numbers agree with the paper's claim (`--list` names the figures).
     #[command(after_help = warpscope::figures::VERDICT_RULES)]
     Figure(figure::FigureCmd),
+    /// Simulate one job of a plan (`--plan DIR`) and write its report to DIR/out/RUN_ID.json.
+    ///
+    /// The report is written whole or not at all, and a failure is written to DIR/out/RUN_ID.err
+    /// instead. A job whose report is there already is skipped, so a plan can be submitted again.
+    /// Exits 0 when the report is there, 1 on bad input, 3 when the simulation stopped.
+    Job(job::JobCmd),
+    /// Print a plan's table, CSV or figure from its jobs' reports, and list the jobs without one.
+    ///
+    /// The output is the planned command's own (the same bytes as running it in one process).
+    /// The jobs without a report are listed on stderr by id with the reason: not run yet, started
+    /// and never finished (killed, crashed or still running), or failed with its error. Collect
+    /// as often as you like. Exits 0 when every run has its report, 4 when some have none, 1 on
+    /// bad input.
+    Collect(collect::CollectCmd),
     /// Measure simulation speed on a fixed set of runs.
     Bench {
         /// Repetitions per run; the fastest is reported.
@@ -339,6 +361,8 @@ fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
             interrupt::install();
             Ok(print_output(c.run()?))
         }
+        Command::Job(c) => c.run(),
+        Command::Collect(c) => c.run(),
         Command::Bench { repeat } => {
             bench::bench(repeat)?;
             Ok(ExitCode::SUCCESS)

@@ -4,15 +4,16 @@
 //! A `--tune`d bundle runs once per value of one field and keeps, per kernel, its
 //! fastest run: MeDiC compares against Rand tuned this way.
 
+use super::batch::{self, Batch};
 use super::failure::Failure;
 use super::interrupt::Printout;
-use super::progress::Tracker;
+use super::plan::PlanArg;
 use super::sweep::parse_axis;
-use super::{check_names, columns, jobs_parser, kernel_names, parallel, simulate};
+use super::{check_names, columns, jobs_parser, kernel_names};
+use serde_json::Value;
 use std::path::PathBuf;
 use warpscope::config::{bundle_names, ConfigError};
 use warpscope::kernels::Size;
-use warpscope::stats::Report;
 use warpscope::{Config, ConfigErrors};
 
 #[derive(clap::Args)]
@@ -41,6 +42,8 @@ pub struct CompareCmd {
     /// No progress on stderr.
     #[arg(long)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub plan: PlanArg,
 }
 
 /// One `--tune`: the bundle, the field and the values tried.
@@ -73,7 +76,7 @@ impl Tuning {
 
 /// One finished run's numbers.
 #[derive(Debug, Clone)]
-struct Row {
+pub struct Row {
     ipc: f64,
     cycles: u64,
     completed: bool,
@@ -85,17 +88,33 @@ struct Row {
 }
 
 impl Row {
-    fn of(r: &Report) -> Self {
-        Self {
-            ipc: r.ipc,
-            cycles: r.cycles,
-            completed: r.completed,
-            l2_miss_rate: r.l2.miss_rate,
-            l2_miss_rate_with_bypass: r.l2.miss_rate_with_bypass,
-            queue_latency: r.l2.avg_queue_latency,
-            row_hit_rate: r.dram.row_buffer_hit_rate,
-            bypassed: r.l2.bypassed,
-        }
+    /// The row of a report (as JSON: a job's report file reads back into the same numbers).
+    fn of(r: &Value) -> Result<Self, ConfigError> {
+        let get = |path: &str| {
+            let v = path.split('.').try_fold(r, |v, k| v.get(k));
+            v.ok_or_else(|| ConfigError::new("report", format!("`{path}` is missing")))
+        };
+        let num = |path: &str| {
+            let v = get(path)?;
+            v.as_f64().ok_or_else(|| ConfigError::new("report", format!("`{path}` is {v}, not a number")))
+        };
+        let count = |path: &str| {
+            let v = get(path)?;
+            v.as_u64().ok_or_else(|| ConfigError::new("report", format!("`{path}` is {v}, not a count")))
+        };
+        let completed = get("completed")?;
+        Ok(Self {
+            ipc: num("ipc")?,
+            cycles: count("cycles")?,
+            completed: completed
+                .as_bool()
+                .ok_or_else(|| ConfigError::new("report", format!("`completed` is {completed}, not true or false")))?,
+            l2_miss_rate: num("l2.miss_rate")?,
+            l2_miss_rate_with_bypass: num("l2.miss_rate_with_bypass")?,
+            queue_latency: num("l2.avg_queue_latency")?,
+            row_hit_rate: num("dram.row_buffer_hit_rate")?,
+            bypassed: count("l2.bypassed")?,
+        })
     }
 }
 
@@ -107,54 +126,94 @@ pub fn harmonic_mean(xs: &[f64]) -> f64 {
     xs.len() as f64 / xs.iter().map(|x| 1.0 / x).sum::<f64>()
 }
 
+/// What a comparison runs: its bundles (baseline first), their tunings, and every job in
+/// run order, kernels outermost.
+struct Layout {
+    bundles: Vec<String>,
+    tunings: Vec<Tuning>,
+    /// Each bundle's settings: `[""]`, or one `PATH=VALUE` per value of its tuned field.
+    variants: Vec<(String, Vec<String>)>,
+    jobs: Vec<Job>,
+}
+
 impl CompareCmd {
     /// `resolve(bundle, set)` gives the machine of one bundle, with one more `PATH=VALUE`
-    /// override when `set` is not empty; returns the text to print. After Ctrl-C the text
-    /// and the CSV have the runs that finished.
+    /// override when `set` is not empty; returns the text to print (or plans the runs with
+    /// `--plan`).
     pub fn run(
         &self,
         size: Size,
         resolve: impl Fn(&str, &str) -> Result<Config, ConfigErrors>,
     ) -> Result<Printout, Failure> {
+        let layout = self.layout()?;
+        // Each bundle's machines, resolved once: one, or one per value of its tuned field.
+        let mut machines: Vec<((&str, &str), Config)> = Vec::new();
+        for (b, settings) in &layout.variants {
+            for s in settings {
+                machines.push(((b, s), resolve(b, s)?));
+            }
+        }
+        let runs = layout
+            .jobs
+            .iter()
+            .map(|j| {
+                let (_, cfg) =
+                    machines.iter().find(|(key, _)| *key == (&j.bundle, &j.setting)).expect("resolved above");
+                batch::Run {
+                    label: j.label(),
+                    kernel: j.kernel.clone(),
+                    size,
+                    seed: self.seed,
+                    max_cycles: None,
+                    config: cfg.clone(),
+                }
+            })
+            .collect();
+        batch::run_or_plan(self, self.plan.plan.as_deref(), runs)
+    }
+
+    /// The bundles, tunings and jobs, after checking every name.
+    fn layout(&self) -> Result<Layout, ConfigError> {
         self.check_names()?;
         let mut bundles = vec![self.baseline.clone()];
         bundles.extend(self.policies.iter().filter(|p| **p != self.baseline).cloned());
         let tunings = self.tunings(&bundles)?;
-        // Each bundle's machines: one, or one per value of its tuned field.
-        let mut variants: Vec<(String, Vec<(String, Config)>)> = Vec::new();
-        for b in &bundles {
-            let settings = match tunings.iter().find(|t| t.bundle == *b) {
-                None => vec![String::new()],
-                Some(t) => t.values.iter().map(|v| format!("{}={v}", t.path)).collect(),
-            };
-            let v = settings
-                .into_iter()
-                .map(|s| Ok((s.clone(), resolve(b, &s)?)))
-                .collect::<Result<Vec<_>, ConfigErrors>>()?;
-            variants.push((b.clone(), v));
-        }
+        let variants: Vec<(String, Vec<String>)> = bundles
+            .iter()
+            .map(|b| {
+                let settings = match tunings.iter().find(|t| t.bundle == *b) {
+                    None => vec![String::new()],
+                    Some(t) => t.values.iter().map(|v| format!("{}={v}", t.path)).collect(),
+                };
+                (b.clone(), settings)
+            })
+            .collect();
         let mut jobs = Vec::new();
         for k in &self.kernels {
-            for (b, v) in &variants {
-                for (setting, cfg) in v {
-                    jobs.push(Job {
-                        kernel: k.clone(),
-                        bundle: b.clone(),
-                        setting: setting.clone(),
-                        cfg: cfg.clone(),
-                        size,
-                        seed: self.seed,
-                    });
+            for (b, settings) in &variants {
+                for setting in settings {
+                    jobs.push(Job { kernel: k.clone(), bundle: b.clone(), setting: setting.clone() });
                 }
             }
         }
-        let tracker = Tracker::new("compare", jobs.len(), self.quiet);
-        let rows = parallel::map(&jobs, self.jobs, |j| j.run(&tracker));
-        tracker.finish();
-        let rows = rows.into_iter().collect::<Result<Vec<_>, _>>()?;
+        Ok(Layout { bundles, tunings, variants, jobs })
+    }
+}
+
+impl Batch for CompareCmd {
+    type Digest = Row;
+
+    /// The tables of speedups and L2 and DRAM numbers, and every run's numbers as CSV into
+    /// `--out` if asked; with runs missing, the runs that finished and the CSV of those.
+    fn finish(&self, rows: Vec<Option<Row>>, partial: &str) -> Result<Printout, Failure> {
+        let Layout { bundles, tunings, jobs, .. } = self.layout()?;
         let unfinished: Vec<String> =
             jobs.iter().zip(&rows).filter(|(_, r)| r.is_none()).map(|(j, _)| j.label()).collect();
-        let rows: Vec<Run> = rows.into_iter().flatten().collect();
+        let rows: Vec<Run> = jobs
+            .into_iter()
+            .zip(rows)
+            .filter_map(|(j, row)| Some(Run { kernel: j.kernel, bundle: j.bundle, setting: j.setting, row: row? }))
+            .collect();
         // The fastest finished run of a kernel under a bundle.
         let kept = |k: &str, b: &str| {
             rows.iter().filter(|r| r.kernel == k && r.bundle == b).reduce(|best, r| {
@@ -169,7 +228,7 @@ impl CompareCmd {
             self.write_csv(path, &rows, kept)?;
         }
         if !unfinished.is_empty() {
-            return Ok(Printout { text: finished_runs(&rows), unfinished });
+            return Ok(Printout { text: finished_runs(&rows, partial), unfinished });
         }
         let kept = |k: &str, b: &str| kept(k, b).expect("every run done");
         let get = |k: &str, b: &str| &kept(k, b).row;
@@ -242,6 +301,28 @@ impl CompareCmd {
         Ok(Printout { text, unfinished })
     }
 
+    fn set_out(&mut self, out: PathBuf) {
+        self.out = Some(out);
+    }
+
+    fn what(&self) -> String {
+        "compare".into()
+    }
+
+    fn threads(&self) -> usize {
+        self.jobs
+    }
+
+    fn quiet(&self) -> bool {
+        self.quiet
+    }
+
+    fn digest(&self, doc: &Value) -> Result<Row, Failure> {
+        Ok(Row::of(doc)?)
+    }
+}
+
+impl CompareCmd {
     /// Every finished run's numbers as CSV; after Ctrl-C, a speedup is left empty when its
     /// kernel's baseline run did not finish.
     fn write_csv<'a>(
@@ -314,9 +395,6 @@ struct Job {
     bundle: String,
     /// `PATH=VALUE` of a tuned bundle's run, empty otherwise.
     setting: String,
-    cfg: Config,
-    size: Size,
-    seed: u64,
 }
 
 /// A finished job.
@@ -336,25 +414,11 @@ impl Job {
             format!("{} under {} ({})", self.kernel, self.bundle, self.setting)
         }
     }
-
-    /// The finished run, or None when Ctrl-C stopped it.
-    fn run(&self, tracker: &Tracker) -> Result<Option<Run>, Failure> {
-        let r = simulate::run(&self.cfg, &self.kernel, self.size, self.seed, None, tracker, self.label())?;
-        let Some(r) = r else { return Ok(None) };
-        if let Some(e) = &r.error {
-            return Err(Failure::Stopped(self.label(), e.to_string()));
-        }
-        Ok(Some(Run {
-            kernel: self.kernel.clone(),
-            bundle: self.bundle.clone(),
-            setting: self.setting.clone(),
-            row: Row::of(&r),
-        }))
-    }
 }
 
-/// The runs that finished before Ctrl-C, one per line: too few to compare, still worth keeping.
-fn finished_runs(rows: &[Run]) -> String {
+/// The runs that finished (before Ctrl-C, or so far), one per line: too few to compare, still
+/// worth keeping.
+fn finished_runs(rows: &[Run], title: &str) -> String {
     let mut table = vec![["kernel", "policy", "setting", "ipc", "cycles", "l2_miss_rate"].map(String::from).to_vec()];
     table.extend(rows.iter().map(|r| {
         vec![
@@ -366,5 +430,5 @@ fn finished_runs(rows: &[Run]) -> String {
             format!("{:.3}", r.row.l2_miss_rate),
         ]
     }));
-    format!("Runs finished before the interrupt\n{}", columns(&table))
+    format!("{title}\n{}", columns(&table))
 }

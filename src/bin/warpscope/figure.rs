@@ -2,9 +2,12 @@
 //! and drawn as SVG or PNG or written as CSV, with our verdict on the paper's claim. The
 //! figures are defined once in `warpscope::figures`, which the web gallery also uses.
 
+use super::batch::{self, Batch, Run};
 use super::interrupt::Printout;
-use super::progress::Tracker;
-use super::{check_size, columns, jobs_parser, parallel, simulate, SizeArg};
+use super::plan::PlanArg;
+use super::{check_size, columns, jobs_parser, parallel, SizeArg};
+use serde::Deserialize;
+use serde_json::Value;
 use std::path::{Path, PathBuf};
 use warpscope::figures::{figure, figures, Figure, Metrics, Outcome, PlannedRun};
 #[cfg(not(target_arch = "wasm32"))]
@@ -44,6 +47,8 @@ pub struct FigureCmd {
     /// No progress on stderr.
     #[arg(long)]
     quiet: bool,
+    #[command(flatten)]
+    plan: PlanArg,
 }
 
 /// What `--out`'s extension asks for.
@@ -66,8 +71,8 @@ fn output_of(path: &Path) -> Result<Output, ConfigError> {
 }
 
 impl FigureCmd {
-    /// The text to print: the listing, or the figure's verdict and numbers. After Ctrl-C,
-    /// the runs that finished instead, and no file: a figure needs all its runs.
+    /// The text to print: the listing, or the figure's verdict and numbers (or its plan,
+    /// with `--plan`).
     pub fn run(&self) -> Result<Printout, Failure> {
         // Checked before anything else, so a bad name fails even with `--list`.
         let named = self.name.as_deref().map(figure).transpose().map_err(|e| ConfigError::new("NAME", e))?;
@@ -77,29 +82,44 @@ impl FigureCmd {
         }
         let fig = named.expect("clap requires NAME without --list");
         // Checked before simulating, so bad output arguments cost nothing.
-        let output = self.out.as_deref().map(output_of).transpose()?;
+        self.out.as_deref().map(output_of).transpose()?;
         check_size(self.width, self.height)?;
+        let runs = fig
+            .plan(self.size.into(), self.seed)?
+            .into_iter()
+            .map(|r| Run {
+                label: label(&r),
+                kernel: r.kernel.to_string(),
+                size: self.size.into(),
+                seed: r.seed,
+                max_cycles: r.max_cycles,
+                config: r.config,
+            })
+            .collect();
+        batch::run_or_plan(self, self.plan.plan.as_deref(), runs)
+    }
+}
+
+impl Batch for FigureCmd {
+    type Digest = Metrics;
+
+    /// The figure's verdict and numbers, and its file; with runs missing, the runs that
+    /// finished instead, and no file: a figure needs all its runs.
+    fn finish(&self, done: Vec<Option<Metrics>>, partial: &str) -> Result<Printout, Failure> {
+        let name = self.name.as_deref().unwrap_or_default();
+        let fig = figure(name).map_err(|e| ConfigError::new("NAME", e))?;
+        let output = self.out.as_deref().map(output_of).transpose()?;
         let plan = fig.plan(self.size.into(), self.seed)?;
-        let threads = self.jobs.unwrap_or_else(parallel::hardware_threads);
-        let tracker = Tracker::new(format!("figure {}", fig.name), plan.len(), self.quiet);
-        let reports = parallel::map(&plan, threads, |r| {
-            simulate::run(&r.config, r.kernel, self.size.into(), r.seed, r.max_cycles, &tracker, label(r))
-        });
-        tracker.finish();
         let mut metrics = Vec::with_capacity(plan.len());
         let mut unfinished = Vec::new();
-        for (r, report) in plan.iter().zip(reports) {
-            let Some(report) = report? else {
-                unfinished.push(label(r));
-                continue;
-            };
-            if let Some(e) = &report.error {
-                return Err(Failure::Stopped(label(r), e.to_string()));
+        for (r, m) in plan.iter().zip(done) {
+            match m {
+                Some(m) => metrics.push((r, m)),
+                None => unfinished.push(label(r)),
             }
-            metrics.push((r, Metrics::of(&report)));
         }
         if !unfinished.is_empty() {
-            return Ok(Printout { text: finished_runs(&metrics), unfinished });
+            return Ok(Printout { text: finished_runs(&metrics, partial), unfinished });
         }
         let metrics = metrics.into_iter().map(|(_, m)| m).collect();
         let outcome = fig.build(metrics).map_err(|e| ConfigError::new("NAME", e))?;
@@ -109,6 +129,29 @@ impl FigureCmd {
         Ok(Printout { text: describe(fig.name, fig.claim, &outcome), unfinished })
     }
 
+    fn set_out(&mut self, out: PathBuf) {
+        self.out = Some(out);
+    }
+
+    fn what(&self) -> String {
+        format!("figure {}", self.name.as_deref().unwrap_or_default())
+    }
+
+    fn threads(&self) -> usize {
+        self.jobs.unwrap_or_else(parallel::hardware_threads)
+    }
+
+    fn quiet(&self) -> bool {
+        self.quiet
+    }
+
+    fn digest(&self, doc: &Value) -> Result<Metrics, Failure> {
+        let m = Metrics::deserialize(&doc["figure_metrics"]);
+        Ok(m.map_err(|e| ConfigError::new("report", format!("figure_metrics: {e}")))?)
+    }
+}
+
+impl FigureCmd {
     fn write(&self, o: &Outcome, path: &Path, kind: Output) -> Result<(), ConfigError> {
         let fail = |e: String| ConfigError::new("--out", e);
         let write = |text: String| {
@@ -139,13 +182,13 @@ fn label(r: &PlannedRun) -> String {
     format!("{} ({})", r.kernel, r.series)
 }
 
-/// The runs that finished before Ctrl-C, one per line.
-fn finished_runs(done: &[(&PlannedRun, Metrics)]) -> String {
+/// The runs that finished (before Ctrl-C, or so far), one per line.
+fn finished_runs(done: &[(&PlannedRun, Metrics)], title: &str) -> String {
     let mut table = vec![["category", "series", "kernel", "ipc", "cycles"].map(String::from).to_vec()];
     table.extend(done.iter().map(|(r, m)| {
         vec![r.category.clone(), r.series.clone(), r.kernel.to_string(), format!("{:.3}", m.ipc), m.cycles.to_string()]
     }));
-    format!("Runs finished before the interrupt\n{}", columns(&table))
+    format!("{title}\n{}", columns(&table))
 }
 
 fn listing(figs: &[Figure]) -> String {

@@ -2,15 +2,14 @@
 //! more kernels, one row per point, run on all cores. This is how parameter studies such as
 //! Optimal-TLP (a sweep over CTAs per SM) or the best SWL limit are done.
 
+use super::batch::{self, Batch, Run};
 use super::failure::Failure;
 use super::interrupt::Printout;
-use super::progress::Tracker;
-use super::{
-    check_names, check_path, columns, jobs_parser, kernel_names, parallel, resolve_with, simulate, BaseArgs, SizeArg,
-};
+use super::plan::PlanArg;
+use super::{check_names, check_path, columns, jobs_parser, kernel_names, parallel, resolve_with, BaseArgs, SizeArg};
 use serde_json::Value;
 use std::path::PathBuf;
-use warpscope::ConfigError;
+use warpscope::{ConfigError, ConfigErrors};
 
 /// Report keys printed when `--metrics` is not given.
 const DEFAULT_METRICS: &[&str] = &[
@@ -57,6 +56,8 @@ pub struct SweepCmd {
     /// No progress on stderr.
     #[arg(long)]
     quiet: bool,
+    #[command(flatten)]
+    plan: PlanArg,
 }
 
 /// One point of the sweep: a kernel and one value per axis.
@@ -78,37 +79,42 @@ impl Point {
 }
 
 impl SweepCmd {
-    /// Runs every point, writes the CSV if asked, and returns the table aligned for a
-    /// terminal (the caller prints it). After Ctrl-C both have the points that finished.
+    /// Runs every point (or plans them with `--plan`), writes the CSV if asked, and returns
+    /// the table aligned for a terminal (the caller prints it).
     pub fn run(&self) -> Result<Printout, Failure> {
         check_names("--kernel", "kernel", &self.kernel, &kernel_names())?;
         let axes = self.axes()?;
-        let metrics: Vec<String> = if self.metrics.is_empty() {
-            DEFAULT_METRICS.iter().map(|s| s.to_string()).collect()
-        } else {
-            self.metrics.clone()
-        };
-        let points = self.points(&axes);
         // Resolve every config before simulating, so a bad value fails at once.
-        let configs = points
-            .iter()
+        let runs = self
+            .points(&axes)
+            .into_iter()
             .map(|p| {
                 let sets = axes.iter().zip(&p.values).map(|((path, _), v)| format!("{path}={v}")).collect();
                 let base = BaseArgs { preset: self.preset.clone(), config: self.config.clone(), sets };
-                resolve_with(&base, self.policy.as_deref())
+                Ok(Run {
+                    label: p.label(&axes),
+                    kernel: p.kernel,
+                    size: self.size.into(),
+                    seed: self.seed,
+                    max_cycles: None,
+                    config: resolve_with(&base, self.policy.as_deref())?,
+                })
             })
-            .collect::<Result<Vec<_>, _>>()?;
-        let jobs: Vec<(&Point, warpscope::Config)> = points.iter().zip(configs).collect();
-        let threads = self.jobs.unwrap_or_else(parallel::hardware_threads);
-        let tracker = Tracker::new("sweep", jobs.len(), self.quiet);
-        let rows = parallel::map(&jobs, threads, |(p, cfg)| {
-            let report = simulate::run(cfg, &p.kernel, self.size.into(), self.seed, None, &tracker, p.label(&axes))?;
-            report.map(|r| point_cells(p, r, &metrics)).transpose()
-        });
-        tracker.finish();
-        let rows = rows.into_iter().collect::<Result<Vec<_>, _>>()?;
-        let unfinished = points.iter().zip(&rows).filter(|(_, r)| r.is_none()).map(|(p, _)| p.label(&axes)).collect();
+            .collect::<Result<Vec<_>, ConfigErrors>>()?;
+        batch::run_or_plan(self, self.plan.plan.as_deref(), runs)
+    }
+}
 
+impl Batch for SweepCmd {
+    type Digest = Vec<String>;
+
+    /// The table of the points that have their cells, as CSV into `--out` if asked, and
+    /// aligned for a terminal; the points without them are named as unfinished.
+    fn finish(&self, rows: Vec<Option<Vec<String>>>, _partial: &str) -> Result<Printout, Failure> {
+        let axes = self.axes()?;
+        let points = self.points(&axes);
+        let metrics = self.metrics();
+        let unfinished = points.iter().zip(&rows).filter(|(_, r)| r.is_none()).map(|(p, _)| p.label(&axes)).collect();
         let mut header = vec!["kernel".to_string()];
         header.extend(axes.iter().map(|(path, _)| path.clone()));
         header.extend(metrics.iter().cloned());
@@ -127,6 +133,36 @@ impl SweepCmd {
                 .map_err(|e| ConfigError::new("--out", format!("cannot write {}: {e}", out.display())))?;
         }
         Ok(Printout { text: align(&table), unfinished })
+    }
+
+    fn set_out(&mut self, out: PathBuf) {
+        self.out = Some(out);
+    }
+
+    fn what(&self) -> String {
+        "sweep".into()
+    }
+
+    fn threads(&self) -> usize {
+        self.jobs.unwrap_or_else(parallel::hardware_threads)
+    }
+
+    fn quiet(&self) -> bool {
+        self.quiet
+    }
+
+    fn digest(&self, doc: &Value) -> Result<Vec<String>, Failure> {
+        metric_cells(doc, &self.metrics())
+    }
+}
+
+impl SweepCmd {
+    fn metrics(&self) -> Vec<String> {
+        if self.metrics.is_empty() {
+            DEFAULT_METRICS.iter().map(|s| s.to_string()).collect()
+        } else {
+            self.metrics.clone()
+        }
     }
 
     /// `(path, values)` per `--set`, in the order given; a path given twice is an error,
@@ -180,16 +216,11 @@ pub fn parse_axis(flag: &str, s: &str) -> Result<(String, Vec<String>), ConfigEr
     Ok((path.trim().to_string(), values))
 }
 
-/// One finished point's metric cells.
-fn point_cells(point: &Point, report: warpscope::Report, metrics: &[String]) -> Result<Vec<String>, Failure> {
-    if let Some(e) = &report.error {
-        let at = point.values.join(",");
-        return Err(Failure::Stopped(format!("{} at {at}", point.kernel), e.to_string()));
-    }
-    let report = serde_json::to_value(report).expect("reports serialize");
+/// One finished point's metric cells, from its report.
+fn metric_cells(report: &Value, metrics: &[String]) -> Result<Vec<String>, Failure> {
     metrics
         .iter()
-        .map(|m| match m.split('.').try_fold(&report, |v, k| v.get(k)) {
+        .map(|m| match m.split('.').try_fold(report, |v, k| v.get(k)) {
             Some(Value::Number(n)) => Ok(n.to_string()),
             Some(Value::Bool(b)) => Ok(b.to_string()),
             Some(Value::String(s)) => Ok(s.clone()),

@@ -1,0 +1,96 @@
+//! A command of many independent runs (sweep, compare, figure) as data: the list of runs it
+//! needs, and how each run's report becomes its output. The list is built once and either
+//! simulated here on threads or written as a plan of jobs (`--plan DIR`); `warpscope collect`
+//! turns the jobs' reports into the output with the same `digest` and `finish`, so the two
+//! print the same bytes.
+
+use super::failure::Failure;
+use super::interrupt::Printout;
+use super::progress::Tracker;
+use super::{parallel, plan, simulate};
+use serde::Serialize;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use warpscope::figures::Metrics;
+use warpscope::kernels::Size;
+use warpscope::{Config, Report};
+
+/// One simulation a command needs: everything that decides its report, and its name.
+#[derive(Clone)]
+pub struct Run {
+    /// How progress, errors and listings name it, e.g. `bfs at l1d.size_kb=16`.
+    pub label: String,
+    pub kernel: String,
+    pub size: Size,
+    pub seed: u64,
+    pub max_cycles: Option<u64>,
+    pub config: Config,
+}
+
+/// A command whose runs are independent of each other.
+pub trait Batch: Sync {
+    /// What the output keeps of one run: a table row, a figure's numbers.
+    type Digest: Send;
+    /// What progress lines start with, e.g. `sweep`.
+    fn what(&self) -> String;
+    /// Simulations run at once in-process.
+    fn threads(&self) -> usize;
+    fn quiet(&self) -> bool;
+    /// A finished run's numbers, read from its report document (`document`).
+    fn digest(&self, doc: &Value) -> Result<Self::Digest, Failure>;
+    /// The output from every run's digest, in the order of the runs; None where a run has
+    /// none (stopped by Ctrl-C, or without a report when collecting). `partial` titles a
+    /// listing of the runs that have one, where the command prints such a listing.
+    fn finish(&self, done: Vec<Option<Self::Digest>>, partial: &str) -> Result<Printout, Failure>;
+    /// Writes the output file here instead (`warpscope collect --out`).
+    fn set_out(&mut self, out: PathBuf);
+}
+
+/// How an in-process command titles the runs that finished before Ctrl-C.
+pub const INTERRUPTED: &str = "Runs finished before the interrupt";
+
+/// A run's report as a job writes it: the report as `warpscope run --format json` prints
+/// it, then the job's id and the few numbers the figures plot (which a report alone cannot
+/// be read back into).
+#[derive(Serialize)]
+pub struct Document<'a> {
+    #[serde(flatten)]
+    report: &'a Report,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    run_id: Option<&'a str>,
+    figure_metrics: Metrics,
+}
+
+pub fn document<'a>(report: &'a Report, run_id: Option<&'a str>) -> Document<'a> {
+    Document { report, run_id, figure_metrics: Metrics::of(report) }
+}
+
+/// The error of a run that stopped on a deadlock or the watchdog.
+pub fn stopped(run: &Run, report: &Report) -> Result<(), Failure> {
+    match &report.error {
+        Some(e) => Err(Failure::Stopped(run.label.clone(), e.to_string())),
+        None => Ok(()),
+    }
+}
+
+/// Simulates `runs` here, or writes them as a plan when `plan_dir` is given.
+pub fn run_or_plan<B: Batch>(b: &B, plan_dir: Option<&Path>, runs: Vec<Run>) -> Result<Printout, Failure> {
+    match plan_dir {
+        Some(dir) => plan::write(dir, &runs),
+        None => b.finish(execute(b, &runs)?, INTERRUPTED),
+    }
+}
+
+/// Every run on `b.threads()` threads, digested as it finishes; None for runs Ctrl-C stopped.
+fn execute<B: Batch>(b: &B, runs: &[Run]) -> Result<Vec<Option<B::Digest>>, Failure> {
+    let tracker = Tracker::new(b.what(), runs.len(), b.quiet());
+    let done = parallel::map(runs, b.threads(), |r| {
+        let report = simulate::run(&r.config, &r.kernel, r.size, r.seed, r.max_cycles, &tracker, r.label.clone())?;
+        let Some(report) = report else { return Ok(None) };
+        stopped(r, &report)?;
+        let doc = serde_json::to_value(document(&report, None)).expect("reports serialize");
+        b.digest(&doc).map(Some)
+    });
+    tracker.finish();
+    done.into_iter().collect()
+}
