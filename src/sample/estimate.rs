@@ -6,8 +6,9 @@
 //! instructions over total estimated time. A fraction of time (DRAM utilization) is the
 //! chunk-time weighted mean of the windows' values, and a count is a count per core cycle
 //! scaled to the estimated time; a per-event rate or average (miss rate, latency) is
-//! weighted by the chunks' instructions, the events' nearest known measure. A launch's
-//! tail is simulated whole and enters with its own time and instructions, exactly. The interval treats the windows
+//! weighted by the chunk's events (the window's events per instruction times the chunk's
+//! instructions), so the estimate is the ratio of estimated totals. A launch's tail is
+//! simulated whole and enters with its own time, instructions and events, exactly. The interval treats the windows
 //! as a sample of chunks: mean ± t(n-1) x the weighted standard error.
 
 use crate::figures::Metrics;
@@ -15,10 +16,70 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 
-/// The fractions of time among the float metrics; every other float is a per-event rate
-/// or average (per access, per load, per warp), weighted by instructions as the closest
-/// known count of events.
-const PER_CYCLE: &[&str] = &["dram_bandwidth_utilization"];
+/// The fractions of time among the float metrics.
+const PER_CYCLE: &[&str] = &["dram_bandwidth_utilization", "partition_max_over_mean"];
+
+/// The events a per-event metric is a rate or average over, by `Metrics` field; a float
+/// named in neither list (MPKI) is per instruction.
+const PER_EVENT: &[(&str, Event)] = &[
+    ("l1_hit_rate", Event::L1Access),
+    ("l1_miss_rate", Event::L1Access),
+    ("l1_rsfail_per_access", Event::L1Access),
+    ("l2_miss_rate", Event::L2Access),
+    ("l2_queue_latency", Event::L2Access),
+    ("l2_reads_mostly_miss", Event::L2Read),
+    ("dram_row_buffer_hit_rate", Event::DramAccess),
+    ("warp_load_latency", Event::WarpLoad),
+    ("dram_warp_load_latency", Event::WarpLoad),
+    ("divergence", Event::WarpLoad),
+    ("dram_divergence", Event::WarpLoad),
+    ("memory_latency", Event::Request),
+];
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Event {
+    L1Access,
+    L2Access,
+    L2Read,
+    DramAccess,
+    WarpLoad,
+    Request,
+}
+
+/// How many of each event a piece measured (the denominators of its rates).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct Events {
+    pub l1_accesses: u64,
+    pub l2_accesses: u64,
+    pub l2_reads: u64,
+    pub dram_accesses: u64,
+    pub warp_loads: u64,
+    pub requests: u64,
+}
+
+impl Events {
+    pub fn of(r: &crate::stats::Report) -> Self {
+        Self {
+            l1_accesses: r.l1d.accesses,
+            l2_accesses: r.l2.accesses,
+            l2_reads: r.l2.reads,
+            dram_accesses: r.dram.reads + r.dram.writes,
+            warp_loads: r.latency.warp_loads,
+            requests: r.core.requests,
+        }
+    }
+
+    fn get(&self, e: Event) -> u64 {
+        match e {
+            Event::L1Access => self.l1_accesses,
+            Event::L2Access => self.l2_accesses,
+            Event::L2Read => self.l2_reads,
+            Event::DramAccess => self.dram_accesses,
+            Event::WarpLoad => self.warp_loads,
+            Event::Request => self.requests,
+        }
+    }
+}
 
 /// What one window measured and what it stands for.
 #[derive(Debug, Clone, Default, Serialize)]
@@ -31,7 +92,8 @@ pub struct WindowSample {
     pub instructions: u64,
     /// Warp instructions of the chunk the window stands for.
     pub chunk_instructions: u64,
-    #[serde(skip)]
+    /// The denominators of its rates, and what it measured.
+    pub events: Events,
     pub metrics: Metrics,
 }
 
@@ -71,7 +133,8 @@ fn t95(df: usize) -> f64 {
 fn weighted(xs: &[f64], ws: &[f64], exact: &[bool]) -> (f64, f64) {
     let total: f64 = ws.iter().sum();
     if total <= 0.0 {
-        return (0.0, 0.0);
+        // No event anywhere: nothing to estimate a rate from, and no interval.
+        return (0.0, f64::INFINITY);
     }
     let mean = xs.iter().zip(ws).map(|(x, w)| x * w).sum::<f64>() / total;
     let sampled = || xs.iter().zip(ws).zip(exact).filter(|(_, &e)| !e).map(|(xw, _)| xw);
@@ -170,8 +233,21 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
                     }
                 })
                 .collect();
+            // A rate's weight: its events in the chunk, at the window's events per instruction.
+            let per_event = PER_EVENT.iter().find(|(f, _)| f == name).map(|&(_, e)| {
+                measured
+                    .iter()
+                    .zip(&n_instr)
+                    .map(|(w, n)| w.events.get(e) as f64 * n / w.instructions as f64)
+                    .collect::<Vec<f64>>()
+            });
             let by_time = *count || PER_CYCLE.contains(&name.as_str());
-            let (mean, half) = weighted(&xs, if by_time { &time } else { &n_instr }, &exact);
+            let ws: &[f64] = match (&per_event, by_time) {
+                (Some(ev), _) => ev,
+                (None, true) => &time,
+                (None, false) => &n_instr,
+            };
+            let (mean, half) = weighted(&xs, ws, &exact);
             let scale = if *count { cycles } else { 1.0 };
             let value = if *count {
                 Value::from((mean * scale).round().max(0.0) as u64)
@@ -202,7 +278,8 @@ mod tests {
 
     fn window(cycles: u64, instructions: u64, chunk: u64, l2_miss_rate: f64, l1_stall_cycles: u64) -> WindowSample {
         let metrics = Metrics { l2_miss_rate, l1_stall_cycles, ..Metrics::default() };
-        WindowSample { start_cta: 0, exact: false, cycles, instructions, chunk_instructions: chunk, metrics }
+        let events = Events { l2_accesses: instructions, ..Events::default() };
+        WindowSample { start_cta: 0, exact: false, cycles, instructions, chunk_instructions: chunk, events, metrics }
     }
 
     #[test]
@@ -253,6 +330,19 @@ mod tests {
         let i = e.intervals["l2_miss_rate"];
         assert!((i.high - i.low).abs() < 1e-12);
         assert!((e.metrics.l2_miss_rate - (8000.0 * 0.5 + 500.0 * 0.9) / 8500.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_rate_over_exact_pieces_is_the_ratio_of_their_totals() {
+        // 100 L2 accesses at 90 % misses, then 900 at 10 %: 180 misses of 1000.
+        let mut a = window(1000, 1000, 1000, 0.9, 0);
+        let mut b = window(1000, 1000, 1000, 0.1, 0);
+        a.events.l2_accesses = 100;
+        b.events.l2_accesses = 900;
+        a.exact = true;
+        b.exact = true;
+        let e = estimate(&[a, b], true);
+        assert!((e.metrics.l2_miss_rate - 0.18).abs() < 1e-12);
     }
 
     #[test]

@@ -13,7 +13,7 @@ mod estimate;
 mod text;
 
 pub use check::{check, field, Bound, CheckRow, CHECKED};
-pub use estimate::{estimate, Estimates, Interval, WindowSample};
+pub use estimate::{estimate, Estimates, Events, Interval, WindowSample};
 pub use text::{render_check, render_text};
 
 use crate::config::Config;
@@ -273,6 +273,7 @@ impl Book {
         p.cycles = report.cycles;
         p.instructions = report.warp_instructions;
         p.metrics = Metrics::of(&report);
+        p.events = Events::of(&report);
         if p.exact {
             p.chunk_instructions = now - self.mark;
             self.mark = now;

@@ -42,11 +42,13 @@ pub fn render_text(r: &SampledReport) -> String {
     };
     let _ = writeln!(s, "  {status}");
     let total = r.estimate.cycles.max(1) as f64;
+    let tails = r.windows.iter().filter(|w| w.exact).count();
     let _ = writeln!(
         s,
-        "  ESTIMATED from {} detailed windows ({} warm-up + {} measured core cycles each): {} core cycles \
-         simulated in detail, {:.1} % of the estimated {}; {} warp instructions, all counted",
-        r.windows.len(),
+        "  ESTIMATED from {} detailed windows ({} warm-up + {} measured core cycles each) and {tails} launch \
+         tail(s) simulated whole: {} core cycles simulated in detail, {:.1} % of the estimated {}; {} warp \
+         instructions, all counted",
+        r.windows.len() - tails,
         c.sample.warmup_cycles,
         c.sample.measure_cycles,
         r.detailed_cycles,
@@ -60,7 +62,7 @@ pub fn render_text(r: &SampledReport) -> String {
         let interval = match r.intervals.get(field) {
             Some(i) => format!("{} – {}", show(i.low, percent), show(i.high, percent)),
             None if field.starts_with("warp_types") => "(every warp's L2 reads, counted whole)".to_string(),
-            None => "(one window: none)".to_string(),
+            None => "(none: one window, or no events)".to_string(),
         };
         let _ = writeln!(s, "  {label:<36} {:>12}   {interval}", show(x, percent));
     }

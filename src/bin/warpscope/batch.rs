@@ -65,6 +65,46 @@ pub fn document<'a>(report: &'a Report, run_id: Option<&'a str>) -> Document<'a>
     Document { report, run_id, figure_metrics: Metrics::of(report) }
 }
 
+/// A run's document as a job writes it and `digest` reads it: for a full run, `document`;
+/// for a sampled run (`sample.windows` > 0), the sampled report with its estimates (and
+/// their intervals) as the figure metrics. None when Ctrl-C stopped the run.
+pub fn run_document(r: &Run, tracker: &Tracker, run_id: Option<&str>) -> Result<Option<Value>, Failure> {
+    if !r.config.sample.is_off() {
+        let Some(s) = simulate::run_sampled(&r.config, &r.kernel, r.size, r.seed, tracker, r.label.clone())? else {
+            return Ok(None);
+        };
+        if let Some(e) = &s.error {
+            return Err(Failure::Stopped(r.label.clone(), e.clone()));
+        }
+        let mut doc = serde_json::to_value(&s).expect("reports serialize");
+        let mut metrics = serde_json::to_value(&s.estimate).expect("metrics serialize");
+        metrics["intervals"] = serde_json::to_value(&s.intervals).expect("intervals serialize");
+        doc["figure_metrics"] = metrics;
+        if let Some(id) = run_id {
+            doc["run_id"] = Value::from(id);
+        }
+        return Ok(Some(doc));
+    }
+    let Some(report) = simulate::run(&r.config, &r.kernel, r.size, r.seed, r.max_cycles, tracker, r.label.clone())?
+    else {
+        return Ok(None);
+    };
+    stopped(r, &report)?;
+    Ok(Some(serde_json::to_value(document(&report, run_id)).expect("reports serialize")))
+}
+
+/// A sweep's or comparison's table reads a full report; a sampled run has only estimates.
+pub fn full_report_needed(doc: &Value, what: &str) -> Result<(), Failure> {
+    if doc.get("estimate").is_some() {
+        let msg = format!(
+            "{what} reads the full report, and a sampled run (sample.windows > 0) has only estimates; \
+             sample with `warpscope run --sample` or `warpscope figure --sample`, or set sample.windows=0"
+        );
+        return Err(warpscope::ConfigError::new("sample.windows", msg).into());
+    }
+    Ok(())
+}
+
 /// The error of a run that stopped on a deadlock or the watchdog.
 pub fn stopped(run: &Run, report: &Report) -> Result<(), Failure> {
     match &report.error {
@@ -85,10 +125,7 @@ pub fn run_or_plan<B: Batch>(b: &B, plan_dir: Option<&Path>, runs: Vec<Run>) -> 
 fn execute<B: Batch>(b: &B, runs: &[Run]) -> Result<Vec<Option<B::Digest>>, Failure> {
     let tracker = Tracker::new(b.what(), runs.len(), b.quiet());
     let done = parallel::map(runs, b.threads(), |r| {
-        let report = simulate::run(&r.config, &r.kernel, r.size, r.seed, r.max_cycles, &tracker, r.label.clone())?;
-        let Some(report) = report else { return Ok(None) };
-        stopped(r, &report)?;
-        let doc = serde_json::to_value(document(&report, None)).expect("reports serialize");
+        let Some(doc) = run_document(r, &tracker, None)? else { return Ok(None) };
         b.digest(&doc).map(Some)
     });
     tracker.finish();

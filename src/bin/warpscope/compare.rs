@@ -318,6 +318,7 @@ impl Batch for CompareCmd {
     }
 
     fn digest(&self, doc: &Value) -> Result<Row, Failure> {
+        super::batch::full_report_needed(doc, "a comparison")?;
         Ok(Row::of(doc)?)
     }
 }

@@ -4,9 +4,9 @@
 
 use super::batch::{self, Run};
 use super::failure::Failure;
+use super::interrupt;
 use super::plan::{Entry, Plan, Status};
 use super::progress::Tracker;
-use super::{interrupt, simulate};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use warpscope::config::parse_config_value;
@@ -65,12 +65,11 @@ impl JobCmd {
         }
         interrupt::install();
         let tracker = Tracker::new(format!("job {}", e.id), 1, self.quiet);
-        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            simulate::run(&run.config, &run.kernel, run.size, run.seed, run.max_cycles, &tracker, run.label.clone())
-        }));
+        let ran =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| batch::run_document(&run, &tracker, Some(&e.id))));
         tracker.finish();
-        let report = match ran {
-            Ok(report) => report?,
+        let doc = match ran {
+            Ok(doc) => doc?,
             Err(panic) => {
                 let why = panic
                     .downcast_ref::<String>()
@@ -80,9 +79,7 @@ impl JobCmd {
                 return Err(Failure::Stopped(run.label, format!("warpscope panicked: {why}")));
             }
         };
-        let Some(report) = report else { return Ok(None) };
-        batch::stopped(&run, &report)?;
-        let doc = batch::document(&report, Some(&e.id));
+        let Some(doc) = doc else { return Ok(None) };
         Ok(Some(serde_json::to_string_pretty(&doc).expect("reports serialize") + "\n"))
     }
 }

@@ -3,6 +3,7 @@
 
 use super::interrupt;
 use super::progress::{Tracked, Tracker};
+use warpscope::sample::{SampledReport, Sampler};
 use warpscope::{Config, ConfigErrors, Report, Simulator, Size};
 
 /// Core cycles per chunk: a fraction of a second of simulation, so Ctrl-C is felt at once.
@@ -42,4 +43,29 @@ pub fn run(
     let mut sim = Simulator::new(cfg.clone(), kernel, size, seed)?;
     let finished = chunks(&mut sim, max_cycles, tracker.start(label));
     Ok(finished.then(|| warpscope::stats::build_report(&sim)))
+}
+
+/// A sampled run (`sample.windows` > 0) with progress under `label`: its report, or None
+/// when Ctrl-C came first.
+pub fn run_sampled(
+    cfg: &Config,
+    kernel: &str,
+    size: Size,
+    seed: u64,
+    tracker: &Tracker,
+    label: String,
+) -> Result<Option<SampledReport>, ConfigErrors> {
+    if interrupt::requested() {
+        return Ok(None);
+    }
+    let mut run = Sampler::new(Simulator::new(cfg.clone(), kernel, size, seed)?);
+    let tracked = tracker.start(label);
+    while !run.step(CHUNK) {
+        tracked.update(&run.sim().progress());
+        if interrupt::requested() {
+            return Ok(None);
+        }
+    }
+    tracked.done();
+    Ok(Some(run.report()))
 }

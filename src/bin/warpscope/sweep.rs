@@ -152,6 +152,7 @@ impl Batch for SweepCmd {
     }
 
     fn digest(&self, doc: &Value) -> Result<Vec<String>, Failure> {
+        super::batch::full_report_needed(doc, "a sweep")?;
         metric_cells(doc, &self.metrics())
     }
 }
