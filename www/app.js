@@ -54,26 +54,47 @@ function presetConfig(name) {
   return p ? structuredClone(p.config) : null;
 }
 
-/** The current form as a run spec: { preset, config, kernel, size, seed }. */
+/** Detailed windows of a "paper (sampled)" run when the form's sample.windows is 0
+ * (docs/sampling.md). */
+const SAMPLED_WINDOWS = 30;
+
+/** The current form as a run spec: { preset, config, kernel, size, seed }. "paper
+ * (sampled)" is size paper with the config's `sample` section on. */
 function readSpec() {
   const preset = $('f-preset').value;
   const seedText = $('f-seed').value.trim();
+  const config = state.form.read(presetConfig(preset));
+  let size = $('f-size').value;
+  if (size === 'paper-sampled') {
+    size = 'paper';
+    if (!(Number(config.sample?.windows) > 0)) set(config, 'sample.windows', SAMPLED_WINDOWS);
+  }
   return {
     preset,
-    config: state.form.read(presetConfig(preset)),
+    config,
     kernel: $('f-kernel').value,
-    size: $('f-size').value,
+    size,
     seed: /^\d+$/.test(seedText) ? Number(seedText) : seedText,
   };
+}
+
+/** `over` laid on a copy of `base`, object by object: a config from an older link lacks
+ * sections added since (such as `sample`), which keep the preset's values. */
+function overlay(base, over) {
+  const out = structuredClone(base ?? {});
+  for (const [k, v] of Object.entries(over ?? {})) {
+    out[k] = v && typeof v === 'object' && !Array.isArray(v) && out[k] && typeof out[k] === 'object' ? overlay(out[k], v) : v;
+  }
+  return out;
 }
 
 function fillForm(spec) {
   $('f-preset').value = spec.preset;
   describePreset();
-  state.form.fill(spec.config);
+  state.form.fill(overlay(presetConfig(spec.preset), spec.config));
   $('f-kernel').value = spec.kernel;
   describeKernel();
-  $('f-size').value = spec.size;
+  $('f-size').value = spec.size === 'paper' && spec.config.sample?.windows > 0 ? 'paper-sampled' : spec.size;
   $('f-seed').value = String(spec.seed);
   $('f-sweep').value = spec.sweep || '';
 }
@@ -152,7 +173,7 @@ function startNext() {
  * checked first, so a bad swept value is named beside the sweep before anything runs. */
 function runForm() {
   const options = (id) => [...$(id).options].map((o) => o.value);
-  const sweep = parseSweep($('f-sweep').value, state.form.schema, { kernel: options('f-kernel'), size: options('f-size') });
+  const sweep = parseSweep($('f-sweep').value, state.form.schema, { kernel: options('f-kernel'), size: options('f-size').filter((v) => v !== 'paper-sampled') });
   state.form.clearErrors();
   if (sweep.error) return refuseSweep([sweep.error]);
   const specs = expandSweep(readSpec(), sweep.axes);
@@ -210,7 +231,10 @@ function onProgress({ progress: p }) {
   $('progress').value = p.fraction;
   const b = state.batch;
   const run = b.total > 1 ? `Run ${b.done + 1} of ${b.total} · ` : '';
-  setStatus(`${run}cycle ${fmt(p.cycle)} · ${(p.fraction * 100).toFixed(0)} % of CTAs · IPC ${p.ipc.toFixed(3)}${timeLeft(p.fraction)}`);
+  // A sampled run's cycle counts only its detailed stretches, and its IPC is not yet known.
+  const what = p.windows ? `window ${p.windows[0]} of ${p.windows[1]}` : `cycle ${fmt(p.cycle)}`;
+  const ipc = p.windows ? '' : ` · IPC ${p.ipc.toFixed(3)}`;
+  setStatus(`${run}${what} · ${(p.fraction * 100).toFixed(0)} % of CTAs${ipc}${timeLeft(p.fraction)}`);
 }
 
 function onDone({ report, error }) {
@@ -331,9 +355,16 @@ function renderSummary(runs) {
   const rows = speedups(runs).map(({ run: r, base, speedup }) => {
     const s = r.summary;
     const over = base === r ? '' : ` (over #${base.id})`;
-    return [`#${r.id} ${r.label}${s.completed || r.spec.maxCycles ? '' : ' (incomplete)'}`, fmt(s.cycles), s.ipc.toFixed(3),
-      `${times(speedup)}${speedup === null ? '' : over}`, pct(s.l1), pct(s.l1hit), pct(s.l1stall),
-      s.l2bypass === null ? pct(s.l2) : `${pct(s.l2)} (${pct(s.l2bypass)})`, pct(s.bw), pct(s.rbh), s.lat.toFixed(0), s.div.toFixed(0)];
+    // A sampled run's numbers are estimates: "≈" and their 95 % interval.
+    const est = (x, shown, key, show = shown) => {
+      if (!s.estimated) return shown(x);
+      const i = s.intervals[key];
+      return i ? `≈${shown(x)} (${show(i.low)}–${show(i.high)})` : `≈${shown(x)}`;
+    };
+    const note = s.estimated ? ` (estimated from ${s.windows} windows)` : '';
+    return [`#${r.id} ${r.label}${note}${s.completed || r.spec.maxCycles ? '' : ' (incomplete)'}`, est(s.cycles, (x) => fmt(Math.round(x)), 'cycles'),
+      est(s.ipc, (x) => x.toFixed(3), 'ipc'), `${times(speedup)}${speedup === null ? '' : over}`, est(s.l1, pct, 'l1'), pct(s.l1hit), pct(s.l1stall),
+      s.l2bypass === null ? est(s.l2, pct, 'l2') : `${pct(s.l2)} (${pct(s.l2bypass)})`, est(s.bw, pct, 'bw'), pct(s.rbh), est(s.lat, (x) => x.toFixed(0), 'lat'), s.div.toFixed(0)];
   });
   fillTable('summary', ['run', 'cycles', 'IPC', 'speedup', 'L1 miss', 'L1 hit', 'L1 stall share', 'L2 miss', 'DRAM BW', 'row hits', 'warp-load latency', 'divergence'], rows,
     'Latencies in core cycles; speedup is IPC over the first listed run of the same kernel, size, seed and cycle window; L1 stall share is the share of SM cycles the L1 refused the LD/ST unit; in brackets, the L2 miss rate counting bypassed reads as misses, as MeDiC compares it with Rand\'s.');
@@ -354,9 +385,11 @@ function showResults() {
     renderRunList();
     renderSummary(checkedRuns());
   }
-  const checked = checkedRuns();
+  // Charts draw whole reports; a sampled run has estimates only (the summary shows them).
+  const checked = checkedRuns().filter((r) => !r.summary.estimated);
   const labels = legendLabels(checked);
   state.charts.show(checked.map((r, i) => ({ label: labels[i], report: r.report })));
+  $('sampled-note').hidden = !checkedRuns().some((r) => r.summary.estimated);
   if (!EMBED) updateEmbedSnippet();
 }
 

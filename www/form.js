@@ -12,7 +12,7 @@ function set(obj, path, value) {
   const keys = path.split('.');
   const last = keys.pop();
   let o = obj;
-  for (const k of keys) o = o[k];
+  for (const k of keys) o = o[k] ??= {};
   o[last] = value;
 }
 

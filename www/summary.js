@@ -2,6 +2,7 @@
 
 export function summarize(reportJson) {
   const r = JSON.parse(reportJson);
+  if (r.estimate) return estimated(r);
   return {
     cycles: r.cycles,
     ipc: r.ipc,
@@ -17,5 +18,29 @@ export function summarize(reportJson) {
     rbh: r.dram.row_buffer_hit_rate,
     lat: r.latency.avg_warp_load_latency,
     div: r.latency.avg_divergence,
+  };
+}
+
+/** A sampled run's numbers: its estimates, and their 95 % intervals by the same names. */
+function estimated(r) {
+  const e = r.estimate;
+  const iv = (k) => r.intervals[k] ?? null;
+  return {
+    estimated: true,
+    windows: r.windows.filter((w) => !w.exact).length,
+    cycles: e.cycles,
+    ipc: e.ipc,
+    completed: r.completed,
+    error: r.error,
+    l1: e.l1_miss_rate,
+    l1hit: e.l1_hit_rate,
+    l1stall: e.cycles > 0 ? e.l1_stall_cycles / (e.cycles * r.config.core.num_sms) : 0,
+    l2: e.l2_miss_rate,
+    l2bypass: null,
+    bw: e.dram_bandwidth_utilization,
+    rbh: e.dram_row_buffer_hit_rate,
+    lat: e.warp_load_latency,
+    div: e.divergence,
+    intervals: { cycles: iv('cycles'), ipc: iv('ipc'), l1: iv('l1_miss_rate'), l2: iv('l2_miss_rate'), bw: iv('dram_bandwidth_utilization'), lat: iv('warp_load_latency') },
   };
 }

@@ -45,7 +45,11 @@ pub struct FieldSchema {
 
 /// Every leaf field of `cfg` in document order.
 pub fn schema(cfg: &Config) -> Vec<FieldSchema> {
-    let doc = serde_json::to_value(cfg).expect("configs serialize");
+    let mut doc = serde_json::to_value(cfg).expect("configs serialize");
+    // The `sample` section is left out of a document while off; the form still offers it.
+    if let Some(o) = doc.as_object_mut() {
+        o.entry("sample").or_insert_with(|| serde_json::to_value(&cfg.sample).expect("serializes"));
+    }
     let families = policy_families();
     let mut out = Vec::new();
     walk(&doc, String::new(), &families, &mut out);
