@@ -14,7 +14,6 @@ use super::tb_bypass::{L1Snapshot, TbBypass};
 use super::warp::Warp;
 use super::warp_load::WarpLoadTable;
 use crate::cache::l1::{L1Event, L1D};
-use crate::cache::l2::WarpL2Counters;
 use crate::config::{CgGranularity, Config, CoordinatedMode, L1BypassKind};
 use crate::dram::AddressMap;
 use crate::icnt::Crossbar;
@@ -24,6 +23,9 @@ use crate::partition::Partition;
 use crate::stats::LoadStats;
 use serde::Serialize;
 use std::collections::BTreeMap;
+
+#[path = "sm_sampled.rs"]
+mod sampled;
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct SmStats {
@@ -235,110 +237,6 @@ impl Sm {
         let (warps, l1) = (self.warps_used, self.l1_snapshot());
         if let Some(tb) = &mut self.tb {
             tb.on_dispatch(slot, now, warps, l1);
-        }
-    }
-
-    /// Functional warming (sampled runs): one warp memory instruction of a CTA that is not
-    /// simulated in detail, applied to this SM's L1 and on to the partitions' L2 and DRAM
-    /// row buffers in lane order, with no timing or statistics. Loads take their profiled
-    /// operator; a `cm` load is cached, as in a thread block not tagged `bg`.
-    /// Each L2 read is counted for warp `gid` in `reads` (warp types over a sampled run).
-    pub fn warm(
-        &mut self,
-        m: &crate::kernels::MemInstr,
-        gid: u32,
-        partitions: &mut [Partition],
-        reads: &mut WarpL2Counters,
-    ) {
-        coalesce(m, self.line_bytes, &mut self.coalesced);
-        if self.perfect_coalescing && m.kind == AccessKind::Read {
-            self.coalesced.len = self.coalesced.len.min(1);
-        }
-        let op = match (m.kind, self.load_tags.op(m.pc, m.op)) {
-            (AccessKind::Write, _) => m.op,
-            (_, CacheOp::Cm) => CacheOp::Ca,
-            (_, op) => op,
-        };
-        for i in 0..self.coalesced.len {
-            let line = self.coalesced.lines[i];
-            if self.l1.warm(line, m.kind, op) {
-                let p = self.addr_map.partition(line) as usize;
-                let hit = partitions[p].warm(self.addr_map.local(line), m.kind == AccessKind::Write);
-                if m.kind == AccessKind::Read {
-                    reads.record(gid, hit);
-                }
-            }
-        }
-    }
-
-    /// Stops or resumes issuing instructions; requests in flight still complete.
-    pub fn set_frozen(&mut self, on: bool) {
-        self.frozen = on;
-    }
-
-    /// Whether no request of this SM is in flight here (it may still be in the networks or
-    /// the partitions).
-    pub fn is_quiet(&self) -> bool {
-        self.ldst.is_empty()
-            && self.l1.is_idle()
-            && self.warps.iter().all(|w| !w.active || (w.pending == 0 && w.stores_out == 0 && w.in_ldst == 0))
-    }
-
-    /// One step of functional execution, once nothing is in flight: every resident warp not
-    /// waiting at a barrier executes its next instruction (a memory instruction warms the
-    /// caches as `warm` does; a barrier waits for the CTA's other warps as in detail), and
-    /// warps with nothing left retire as usual, their CTAs with them. So the thread blocks
-    /// resident when a detailed window starts are at staggered points of their work, as in
-    /// a whole run. Returns the warp instructions executed.
-    pub fn warm_step(&mut self, kernel: &dyn Kernel, partitions: &mut [Partition], reads: &mut WarpL2Counters) -> u64 {
-        let mut n = 0;
-        for slot in 0..self.warps.len() {
-            if !self.warps[slot].active || self.warps[slot].at_barrier {
-                continue;
-            }
-            self.warps[slot].peek(kernel);
-            let Some(instr) = self.warps[slot].pop() else {
-                self.try_exit(slot, kernel);
-                continue;
-            };
-            n += 1;
-            match instr {
-                Instr::Mem(m) => {
-                    let gid = self.warps[slot].gid;
-                    self.warm(&m, gid, partitions, reads);
-                }
-                Instr::Barrier => {
-                    let cta = self.warps[slot].cta_slot;
-                    self.warps[slot].at_barrier = true;
-                    self.barrier_wait[slot] = true;
-                    self.ctas[cta].at_barrier += 1;
-                    self.release_barrier(cta, kernel);
-                    continue;
-                }
-                Instr::Alu { .. } => {}
-            }
-            self.try_exit(slot, kernel);
-        }
-        n
-    }
-
-    /// Detailed simulation resumes after functional steps: the schedulers see every warp's
-    /// new next instruction.
-    pub fn resume_detail(&mut self) {
-        for slot in 0..self.warps.len() {
-            self.gates.forget_head(slot);
-            self.gates.sync(slot, &self.warps[slot]);
-        }
-    }
-
-    /// Starts the statistics afresh (a sampled run's measurement), keeping the count of
-    /// completed CTAs that launches finish by.
-    pub fn reset_stats(&mut self) {
-        self.stats = SmStats { ctas_completed: self.stats.ctas_completed, ..SmStats::default() };
-        self.l1.stats = Default::default();
-        let (warps, l1) = (self.warps_used, self.l1_snapshot());
-        if let Some(tb) = &mut self.tb {
-            tb.rebase(self.now, warps, l1);
         }
     }
 

@@ -56,6 +56,11 @@ pub fn render_text(r: &SampledReport) -> String {
         r.estimate.cycles,
         r.warp_instructions,
     );
+    let _ = writeln!(
+        s,
+        "  Sampling is checked against full runs on part of the kernels only, and misses on some \
+         (docs/sampling.md, Validation): confirm a result that matters with --check."
+    );
     let _ = writeln!(s, "\n  {:<36} {:>12}   95 % interval", "metric", "estimate");
     for &(field, label, percent) in ROWS {
         let Some(x) = super::field(&r.estimate, field) else { continue };
