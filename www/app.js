@@ -51,7 +51,10 @@ const { differences, labelFor, legendLabels } = runNamer((name) => presetConfig(
 
 function presetConfig(name) {
   const p = state.presets.find((x) => x.name === name);
-  return p ? structuredClone(p.config) : null;
+  if (!p) return null;
+  const config = structuredClone(p.config);
+  config.sample ??= structuredClone(p.sample);
+  return config;
 }
 
 /** Detailed windows of a "paper (sampled)" run when the form's sample.windows is 0
@@ -553,7 +556,7 @@ async function main() {
   for (const [k] of state.kernels) $('f-kernel').append(new Option(k, k));
   $('f-kernel').value = 'bfs';
   state.form = new ConfigForm({ main: $('main-fields'), all: $('all-fields'), schema: config_schema() });
-  state.form.fill(state.presets[0].config);
+  state.form.fill(presetConfig(state.presets[0].name));
   describePreset();
   describeKernel();
   const urlProblems = [];

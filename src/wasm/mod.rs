@@ -30,23 +30,21 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// Presets as `[{name, description, config}]`, the default first. Each config carries
-/// its `sample` section (off), which a serialized config leaves out, so the form has it.
+/// Presets as `[{name, description, config, sample}]`, the default first. `sample` is the
+/// config's `sample` section (off), which a serialized config leaves out; the form adds it.
 #[wasm_bindgen]
 pub fn presets() -> JsValue {
     #[derive(Serialize)]
     struct P {
         name: &'static str,
         description: String,
-        config: serde_json::Value,
+        sample: crate::config::SampleConfig,
+        config: crate::Config,
     }
     let list: Vec<P> = preset_names()
         .into_iter()
-        .filter_map(|n| preset(n).map(|c| (n, c)))
-        .map(|(name, c)| {
-            let mut config = serde_json::to_value(&c).expect("configs serialize");
-            config["sample"] = serde_json::to_value(&c.sample).expect("serializes");
-            P { name, description: c.description.clone(), config }
+        .filter_map(|n| {
+            preset(n).map(|c| P { name: n, description: c.description.clone(), sample: c.sample.clone(), config: c })
         })
         .collect();
     to_js(&list)
