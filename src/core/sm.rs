@@ -386,13 +386,7 @@ impl Sm {
         self.warps[slot].ready_at = now + 1;
         match instr {
             Instr::Alu { .. } => self.warps[slot].ready_at = now + self.alu_latency,
-            Instr::Barrier => {
-                let cta = self.warps[slot].cta_slot;
-                self.warps[slot].at_barrier = true;
-                self.barrier_wait[slot] = true;
-                self.ctas[cta].at_barrier += 1;
-                self.release_barrier(cta, kernel);
-            }
+            Instr::Barrier => self.arrive_at_barrier(slot, kernel),
             Instr::Mem(m) => {
                 coalesce(&m, self.line_bytes, &mut self.coalesced);
                 if self.perfect_coalescing && m.kind == AccessKind::Read {
@@ -449,6 +443,15 @@ impl Sm {
 
     /// Releases the CTA's warps once every live warp has arrived, and retires those
     /// that have nothing left to do (a barrier may be a warp's last instruction).
+    /// The warp in `slot` reached a barrier: it waits until its CTA's live warps all have.
+    fn arrive_at_barrier(&mut self, slot: usize, kernel: &dyn Kernel) {
+        let cta = self.warps[slot].cta_slot;
+        self.warps[slot].at_barrier = true;
+        self.barrier_wait[slot] = true;
+        self.ctas[cta].at_barrier += 1;
+        self.release_barrier(cta, kernel);
+    }
+
     fn release_barrier(&mut self, cta: usize, kernel: &dyn Kernel) {
         let c = &mut self.ctas[cta];
         if c.at_barrier < c.live_warps {

@@ -80,11 +80,7 @@ impl Sm {
                     self.warm(&m, gid, partitions, reads);
                 }
                 Instr::Barrier => {
-                    let cta = self.warps[slot].cta_slot;
-                    self.warps[slot].at_barrier = true;
-                    self.barrier_wait[slot] = true;
-                    self.ctas[cta].at_barrier += 1;
-                    self.release_barrier(cta, kernel);
+                    self.arrive_at_barrier(slot, kernel);
                     continue;
                 }
                 Instr::Alu { .. } => {}

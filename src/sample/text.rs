@@ -1,6 +1,7 @@
 //! The plain-text summary of a sampled run: each estimate beside its 95 % interval.
 
 use super::{Bound, CheckRow, SampledReport};
+use crate::stats::text::{heading, Heading};
 use std::fmt::Write;
 
 /// (field, label, shown as a percentage) of the estimates the summary prints.
@@ -34,12 +35,9 @@ fn show(x: f64, percent: bool) -> String {
 pub fn render_text(r: &SampledReport) -> String {
     let mut s = String::new();
     let c = &r.config;
-    let _ = writeln!(s, "warpscope {} — {} ({}) on {}, seed {}", r.version, r.kernel, r.size, c.name, r.seed);
-    let status = match (&r.error, r.completed) {
-        (Some(e), _) => format!("STOPPED: {e}"),
-        (None, true) => "completed".to_string(),
-        (None, false) => "interrupted: estimated from the windows run so far".to_string(),
-    };
+    let h = Heading { version: r.version, kernel: &r.kernel, size: r.size, machine: &c.name, seed: r.seed };
+    let unfinished = "interrupted: estimated from the windows run so far";
+    let status = heading(&mut s, h, r.error.as_deref(), r.completed, unfinished);
     let _ = writeln!(s, "  {status}");
     let total = r.estimate.cycles.max(1) as f64;
     let tails = r.windows.iter().filter(|w| w.exact).count();

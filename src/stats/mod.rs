@@ -4,7 +4,7 @@
 mod histogram;
 mod latency;
 mod report;
-mod text;
+pub(crate) mod text;
 mod warps;
 
 pub use histogram::Histogram;

@@ -3,15 +3,31 @@
 use super::Report;
 use std::fmt::Write;
 
+/// What a run's text names in its first line.
+pub struct Heading<'a> {
+    pub version: &'a str,
+    pub kernel: &'a str,
+    pub size: &'a str,
+    pub machine: &'a str,
+    pub seed: u64,
+}
+
+/// Writes the first line of a run's text (what ran, where) and returns its status: stopped
+/// by an error, completed, or `unfinished` as the caller words it.
+pub fn heading(s: &mut String, h: Heading, error: Option<&str>, completed: bool, unfinished: &str) -> String {
+    let _ = writeln!(s, "warpscope {} — {} ({}) on {}, seed {}", h.version, h.kernel, h.size, h.machine, h.seed);
+    match (error, completed) {
+        (Some(e), _) => format!("STOPPED: {e}"),
+        (None, true) => "completed".to_string(),
+        (None, false) => unfinished.to_string(),
+    }
+}
+
 pub fn render_text(r: &Report) -> String {
     let mut s = String::new();
     let c = &r.config;
-    let _ = writeln!(s, "warpscope {} — {} ({}) on {}, seed {}", r.version, r.kernel, r.size, c.name, r.seed);
-    let status = match (&r.error, r.completed) {
-        (Some(e), _) => format!("STOPPED: {e}"),
-        (None, true) => "completed".to_string(),
-        (None, false) => "cut short by --max-cycles".to_string(),
-    };
+    let h = Heading { version: r.version, kernel: &r.kernel, size: r.size, machine: &c.name, seed: r.seed };
+    let status = heading(&mut s, h, r.error.as_deref(), r.completed, "cut short by --max-cycles");
     let _ = writeln!(s, "status      {status}");
     let _ = writeln!(
         s,
