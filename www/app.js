@@ -3,12 +3,12 @@
 // embed mode and exports.
 import init, { presets, kernels, bundles, config_schema, validate_config, chart_list } from '../pkg/warpscope.js';
 import { SimClient } from './sim-client.js';
-import { ConfigForm, get, set } from './form.js';
+import { ConfigForm, get, set, overlay, sizeChoice } from './form.js';
 import { Charts, download } from './charts.js';
 import { DEMOS, DEMO_GROUPS } from './demos.js';
 import { encodeView, decodeView, unknownNames } from './share.js';
 import { runNamer } from './labels.js';
-import { summarize } from './summary.js';
+import { summarize, estimateText } from './summary.js';
 import { speedups, harmonicMeans, bestOfSweeps } from './speedups.js';
 import { parseSweep, expandSweep } from './sweep.js';
 import { FROM_FILE, registerServiceWorker, explainFileProtocol } from './offline.js';
@@ -57,21 +57,13 @@ function presetConfig(name) {
   return config;
 }
 
-/** Detailed windows of a "paper (sampled)" run when the form's sample.windows is 0
- * (docs/sampling.md). */
-const SAMPLED_WINDOWS = 30;
-
 /** The current form as a run spec: { preset, config, kernel, size, seed }. "paper
  * (sampled)" is size paper with the config's `sample` section on. */
 function readSpec() {
   const preset = $('f-preset').value;
   const seedText = $('f-seed').value.trim();
   const config = state.form.read(presetConfig(preset));
-  let size = $('f-size').value;
-  if (size === 'paper-sampled') {
-    size = 'paper';
-    if (!(Number(config.sample?.windows) > 0)) set(config, 'sample.windows', SAMPLED_WINDOWS);
-  }
+  const size = sizeChoice($('f-size').value, config);
   return {
     preset,
     config,
@@ -79,16 +71,6 @@ function readSpec() {
     size,
     seed: /^\d+$/.test(seedText) ? Number(seedText) : seedText,
   };
-}
-
-/** `over` laid on a copy of `base`, object by object: a config from an older link lacks
- * sections added since (such as `sample`), which keep the preset's values. */
-function overlay(base, over) {
-  const out = structuredClone(base ?? {});
-  for (const [k, v] of Object.entries(over ?? {})) {
-    out[k] = v && typeof v === 'object' && !Array.isArray(v) && out[k] && typeof out[k] === 'object' ? overlay(out[k], v) : v;
-  }
-  return out;
 }
 
 function fillForm(spec) {
@@ -358,12 +340,7 @@ function renderSummary(runs) {
   const rows = speedups(runs).map(({ run: r, base, speedup }) => {
     const s = r.summary;
     const over = base === r ? '' : ` (over #${base.id})`;
-    // A sampled run's numbers are estimates: "≈" and their 95 % interval.
-    const est = (x, shown, key, show = shown) => {
-      if (!s.estimated) return shown(x);
-      const i = s.intervals[key];
-      return i ? `≈${shown(x)} (${show(i.low)}–${show(i.high)})` : `≈${shown(x)}`;
-    };
+    const est = (x, shown, key) => estimateText(s, x, shown, key);
     const note = s.estimated ? ` (estimated from ${s.windows} windows)` : '';
     return [`#${r.id} ${r.label}${note}${s.completed || r.spec.maxCycles ? '' : ' (incomplete)'}`, est(s.cycles, (x) => fmt(Math.round(x)), 'cycles'),
       est(s.ipc, (x) => x.toFixed(3), 'ipc'), `${times(speedup)}${speedup === null ? '' : over}`, est(s.l1, pct, 'l1'), pct(s.l1hit), pct(s.l1stall),

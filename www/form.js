@@ -140,4 +140,26 @@ export class ConfigForm {
   }
 }
 
-export { fieldId, get, set, numberOrText };
+/** `over` laid on a copy of `base`, object by object: a config from an older link lacks
+ * sections added since (such as `sample`), which keep the preset's values. */
+function overlay(base, over) {
+  const out = structuredClone(base ?? {});
+  for (const [k, v] of Object.entries(over ?? {})) {
+    out[k] = v && typeof v === 'object' && !Array.isArray(v) && out[k] && typeof out[k] === 'object' ? overlay(out[k], v) : v;
+  }
+  return out;
+}
+
+/** Detailed windows of a "paper (sampled)" run when the form's sample.windows is 0
+ * (docs/sampling.md). */
+const SAMPLED_WINDOWS = 30;
+
+/** The run's size for the size field's choice: "paper (sampled)" is size paper with the
+ * config's `sample` section turned on (in `config`). */
+function sizeChoice(choice, config) {
+  if (choice !== 'paper-sampled') return choice;
+  if (!(Number(config.sample?.windows) > 0)) set(config, 'sample.windows', SAMPLED_WINDOWS);
+  return 'paper';
+}
+
+export { fieldId, get, set, numberOrText, overlay, sizeChoice };

@@ -44,3 +44,11 @@ function estimated(r) {
     intervals: { cycles: iv('cycles'), ipc: iv('ipc'), l1: iv('l1_miss_rate'), l2: iv('l2_miss_rate'), bw: iv('dram_bandwidth_utilization'), lat: iv('warp_load_latency') },
   };
 }
+
+/** A summary number as text: as it is for a full run; for a sampled run "≈" and its 95 %
+ * interval (`key` names it in the summary's intervals). */
+export function estimateText(s, x, shown, key) {
+  if (!s.estimated) return shown(x);
+  const i = s.intervals[key];
+  return i ? `≈${shown(x)} (${shown(i.low)}–${shown(i.high)})` : `≈${shown(x)}`;
+}

@@ -23,6 +23,8 @@ mod figure;
 mod interrupt;
 #[path = "warpscope/job.rs"]
 mod job;
+#[path = "warpscope/listing.rs"]
+mod listing;
 #[path = "warpscope/parallel.rs"]
 mod parallel;
 #[path = "warpscope/plan.rs"]
@@ -315,7 +317,7 @@ fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Command::List { what } => {
-            list(what);
+            listing::list(what);
             Ok(ExitCode::SUCCESS)
         }
         Command::Inspect { kernel, size, seed, format } => {
@@ -323,7 +325,7 @@ fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
             let launches = warpscope::kernels::inspect::summarize(&bench);
             match format {
                 Format::Json => outln!("{}", serde_json::to_string_pretty(&launches).expect("summaries serialize")),
-                Format::Text => print_inspection(&bench.name, &launches),
+                Format::Text => listing::print_inspection(&bench.name, &launches),
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -549,58 +551,4 @@ fn config_file(path: &Path) -> Result<Value, ConfigError> {
         );
     }
     Ok(full)
-}
-
-fn list(what: Listing) {
-    match what {
-        Listing::Presets => {
-            for name in preset_names() {
-                let desc = preset(name).map(|c| c.description).unwrap_or_default();
-                outln!("{name:<16} {desc}");
-            }
-        }
-        Listing::Kernels => {
-            for (name, desc) in KERNELS {
-                outln!("{name:<16} {desc}");
-            }
-        }
-        Listing::Policies => {
-            for (field, names) in config::policy_families() {
-                outln!("{field:<24} {}", names.join(" | "));
-            }
-        }
-        Listing::Bundles => {
-            for b in config::BUNDLES {
-                let sets: Vec<String> = b.sets.iter().map(|(p, v)| format!("{p}={v}")).collect();
-                outln!("{:<14} {} [{}]", b.name, b.description, sets.join(" "));
-            }
-        }
-    }
-}
-
-fn print_inspection(name: &str, launches: &[warpscope::kernels::inspect::LaunchSummary]) {
-    let total: u64 = launches.iter().map(|l| l.warp_instructions).sum();
-    outln!("{name}: {} launches, {total} warp instructions", launches.len());
-    for l in launches {
-        outln!(
-            "  {:<16} {} CTAs x {} threads, {} warps, {} warp instructions ({} memory)",
-            l.name,
-            l.ctas,
-            l.threads_per_cta,
-            l.warps,
-            l.warp_instructions,
-            l.memory_instructions
-        );
-        for s in &l.static_loads {
-            outln!(
-                "      pc {:<3} {:?} {:<14} .{:?}{}{}",
-                s.pc,
-                s.kind,
-                s.array,
-                s.op,
-                if s.in_loop { " in loop" } else { "" },
-                if s.after_barrier { " after barrier" } else { "" }
-            );
-        }
-    }
 }

@@ -4,6 +4,7 @@
 //! queue back to the interconnect. It works in three clock domains, one `tick_*` each.
 
 mod coord;
+mod sampled;
 
 pub use coord::CoordinationNetwork;
 
@@ -100,28 +101,6 @@ impl Partition {
 
     fn bank_of(&self, local: u64) -> usize {
         ((local >> self.line_shift) % self.banks.len() as u64) as usize
-    }
-
-    /// Functional warming (sampled runs): one access at partition-local address `local`
-    /// through the L2's tags to the DRAM row buffers, with no timing or statistics.
-    /// Returns whether it hit in the L2.
-    pub fn warm(&mut self, local: u64, is_write: bool) -> bool {
-        let b = self.bank_of(local);
-        let (to_dram, writeback) = self.banks[b].warm(local, is_write);
-        if to_dram {
-            self.dram.warm(local);
-        }
-        if let Some(w) = writeback {
-            self.dram.warm(w);
-        }
-        !to_dram
-    }
-
-    /// Starts the counts afresh (a sampled run's measurement).
-    pub fn reset_stats(&mut self) {
-        self.stats = L2Stats::default();
-        self.requests = 0;
-        self.dram.reset_stats();
     }
 
     /// L2 clock: port arbitration, tag lookups, fills, replies, and hand-off to DRAM.
