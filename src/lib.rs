@@ -19,6 +19,7 @@ pub mod plot;
 pub mod queue;
 pub mod sample;
 pub mod sim;
+pub mod speedup;
 pub mod stats;
 mod trace_text;
 #[cfg(target_arch = "wasm32")]

@@ -176,3 +176,13 @@ fn a_gallery_figure_is_planned_run_and_built_in_the_browser() {
     assert!(figure_plan("sc14-fig11", "huge", 1.0).is_err());
     assert!(figure_plan("nope", "tiny", 1.0).is_err());
 }
+
+#[wasm_bindgen_test]
+fn the_page_takes_speedups_and_their_harmonic_mean_from_the_simulator() {
+    use warpscope::wasm::{harmonic_mean, speedup};
+    assert_eq!(harmonic_mean(vec![1.5, 0.5]), Some(0.75));
+    assert_eq!(harmonic_mean(vec![1.5, 0.0]), None, "a failed run leaves no mean");
+    assert_eq!(harmonic_mean(vec![1.5, f64::NAN]), None);
+    assert_eq!(speedup(3.0, 2.0), Some(1.5));
+    assert_eq!(speedup(3.0, 0.0), None);
+}

@@ -1,16 +1,20 @@
 // Speedups between the runs on the page. An IPC ratio only means something between two
 // runs of the same workload (kernel, input size, seed and cycle window), so each run is
 // compared with the first listed run of its workload, and machines are summed up over
-// workloads by the harmonic mean of those speedups, MeDiC's metric (as `warpscope compare`).
+// workloads by the harmonic mean of those speedups, MeDiC's metric. Both come from the wasm
+// build of the simulator's own definitions, so the page, `warpscope compare` and the gallery
+// agree on the same runs, a failed one among them included.
+
+import { speedup as speedupOf, harmonic_mean } from '../pkg/warpscope.js';
 
 /** The workload a run simulates: what two runs must share for their IPCs to compare. */
 function workloadOf(spec) {
   return `${spec.kernel} (${spec.size}, seed ${spec.seed}${spec.maxCycles ? `, first ${spec.maxCycles} cycles` : ''})`;
 }
 
-/** The harmonic mean of positive values, or null when any is not positive. */
+/** The harmonic mean of speedups, or null when any is missing, zero or not a number. */
 function harmonicMean(values) {
-  return values.every((v) => v > 0) ? values.length / values.reduce((acc, v) => acc + 1 / v, 0) : null;
+  return harmonic_mean(Float64Array.from(values, (v) => (v === null ? NaN : v))) ?? null;
 }
 
 /**
@@ -23,8 +27,7 @@ export function speedups(runs) {
     const w = workloadOf(r.spec);
     if (!firstOf.has(w)) firstOf.set(w, r);
     const base = firstOf.get(w);
-    const ipc = base.summary.ipc;
-    return { run: r, workload: w, base, speedup: ipc > 0 ? r.summary.ipc / ipc : null };
+    return { run: r, workload: w, base, speedup: speedupOf(r.summary.ipc, base.summary.ipc) ?? null };
   });
 }
 

@@ -89,15 +89,10 @@ impl Grid {
     }
 }
 
-/// Harmonic mean of the finite positive values (NaN when there are none): MeDiC's and
-/// SC'14's average of speedups.
+/// The harmonic mean of speedups (`crate::speedup`), NaN where there is none: a failed run
+/// leaves its mean bar out and its figure's checks unmet.
 pub(crate) fn hmean(xs: &[f64]) -> f64 {
-    let v: Vec<f64> = xs.iter().copied().filter(|x| x.is_finite() && *x > 0.0).collect();
-    if v.is_empty() {
-        f64::NAN
-    } else {
-        v.len() as f64 / v.iter().map(|x| 1.0 / x).sum::<f64>()
-    }
+    crate::speedup::harmonic_mean(xs).unwrap_or(f64::NAN)
 }
 
 /// Geometric mean of the finite positive values (NaN when there are none).

@@ -128,15 +128,19 @@ pub struct PlannedRun {
 
 /// How a figure's verdict is made, as the gallery page and `warpscope figure --help` say it.
 pub const VERDICT_RULES: &str = "\
-How a verdict is made: each figure states its checks in its code before it runs: the direction \
-of each finding the paper's claim makes (for example, that MeDiC's harmonic-mean speedup is \
-above 1, or that WG-M lowers latency on most kernels); where a change could be noise, a check \
-asks for more than 1 %. A figure agrees when every check holds, partly agrees when some do, \
-and differs when none does.
+How a verdict is made: each figure states its checks in its code before it runs. Direction: \
+each finding the paper's claim makes must point the paper's way (for example, that MeDiC's \
+harmonic-mean speedup is above 1, or that WG-M lowers latency on most kernels); where a change \
+could be noise, a check asks for more than 1 %. Size: each effect whose size the claim states \
+(MeDiC's +41.5 %, WG-M's −16.9 %, BXOR's 1.58x) must be within a factor of 2 of it, measured \
+as a change from no effect, so 1.2x against the paper's 1.4x is half its size and holds, while \
+4.88x against 1.88x is 4.4 times it and does not. A figure agrees when every check holds, \
+partly agrees when some do, and differs when none does.
 
-A verdict judges direction, not size: the sentence beside it gives our numbers and the \
-paper's, and a figure can agree while its effect is several times larger or smaller than \
-the paper's.
+Figures whose claim states no size (medic-fig3, medic-fig14, sound-fig10, sound-fig12, \
+sc14-fig10) are judged by direction only, and iwarp-fig2's checks are already thresholds \
+near the paper's shares. The sentence beside a verdict gives our numbers, the paper's and, \
+where sizes are checked, ours as a multiple of the paper's.
 
 Input sizes: tiny runs in seconds but leaves the caches cold, far from the papers' regime: \
 use it to see a figure work, not to judge it. small is the demos' size; paper is the \
@@ -170,12 +174,57 @@ impl Agreement {
     }
 }
 
+/// An effect whose size the paper's claim states, against ours. Both are changes from no
+/// effect (a ratio minus 1), so a +41.5 % speedup is 0.415 and a 9.1 % cut is −0.091.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SizeCheck {
+    /// What the effect is, as the figure's bars name it ("MeDiC", "WG-M").
+    pub what: String,
+    pub ours: f64,
+    pub paper: f64,
+}
+
+impl SizeCheck {
+    /// How far from the paper's size ours may be, either way: one rule for every figure.
+    pub const FACTOR: f64 = 2.0;
+
+    /// A check of `ours` against `paper`, both given as ratios to no effect (1.415 for +41.5 %).
+    pub(crate) fn of_ratios(what: &str, ours: f64, paper: f64) -> Self {
+        Self { what: what.to_string(), ours: ours - 1.0, paper: paper - 1.0 }
+    }
+
+    /// Ours as a multiple of the paper's size; negative when it points the other way.
+    pub fn multiple(&self) -> f64 {
+        self.ours / self.paper
+    }
+
+    /// Same direction, and within `FACTOR` of the paper's size.
+    pub fn holds(&self) -> bool {
+        let m = self.multiple();
+        m.is_finite() && (1.0 / Self::FACTOR..=Self::FACTOR).contains(&m)
+    }
+
+    fn describe(&self) -> String {
+        let m = self.multiple();
+        if !m.is_finite() {
+            format!("{} n/a", self.what)
+        } else if m < 0.0 {
+            format!("{} the other way", self.what)
+        } else {
+            format!("{} {m:.2}x", self.what)
+        }
+    }
+}
+
 /// What a figure's runs showed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Verdict {
     pub agreement: Agreement,
     /// Our numbers against the paper's, in a sentence or two.
     pub summary: String,
+    /// The sizes the claim states, against ours (empty where it states none).
+    #[serde(default)]
+    pub sizes: Vec<SizeCheck>,
 }
 
 /// A built figure: its bars and the verdict on the paper's claim.
@@ -186,9 +235,22 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The figure with the verdict its direction checks give.
-    pub(crate) fn new(figure: BarFigure, checks: &[bool], summary: String) -> Self {
-        Self { figure, verdict: Verdict { agreement: Agreement::of(checks), summary } }
+    /// The figure with the verdict its direction checks and the claim's sizes give; the
+    /// summary gains a sentence with each size as a multiple of the paper's.
+    pub(crate) fn new(figure: BarFigure, directions: &[bool], sizes: Vec<SizeCheck>, mut summary: String) -> Self {
+        let mut checks = directions.to_vec();
+        checks.extend(sizes.iter().map(SizeCheck::holds));
+        if !sizes.is_empty() {
+            let held = sizes.iter().filter(|s| s.holds()).count();
+            let each: Vec<String> = sizes.iter().map(SizeCheck::describe).collect();
+            summary.push_str(&format!(
+                " Size, ours as a multiple of the paper's: {} ({held} of {} within {}x).",
+                each.join(", "),
+                sizes.len(),
+                SizeCheck::FACTOR
+            ));
+        }
+        Self { figure, verdict: Verdict { agreement: Agreement::of(&checks), summary, sizes } }
     }
 }
 

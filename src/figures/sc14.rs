@@ -3,7 +3,7 @@
 //! warp-group schedulers. The three figures share one set of runs.
 
 use super::grid::{amean, change, Grid};
-use super::{Figure, Metrics, Outcome, Paper, RunSpec};
+use super::{Figure, Metrics, Outcome, Paper, RunSpec, SizeCheck};
 
 const PRESET: &str = "sc14-gtx480";
 const KERNELS: [&str; 5] = ["bfs", "sssp", "spmv", "pvc", "kmeans"];
@@ -51,7 +51,12 @@ pub(super) fn figures() -> Vec<Figure> {
 
 /// Each scheduler's value over GMC's, averaged over kernels.
 fn mean_ratio(grid: &Grid, s: &str) -> f64 {
-    amean(&grid.categories.iter().map(|k| grid.get(s, k) / grid.get("GMC", k)).collect::<Vec<_>>())
+    mean_ratio_to(grid, s, "GMC")
+}
+
+/// `s`'s value over `base`'s, averaged over kernels.
+fn mean_ratio_to(grid: &Grid, s: &str, base: &str) -> f64 {
+    amean(&grid.categories.iter().map(|k| grid.get(s, k) / grid.get(base, k)).collect::<Vec<_>>())
 }
 
 fn latency(runs: &[(RunSpec, Metrics)]) -> Outcome {
@@ -60,6 +65,7 @@ fn latency(runs: &[(RunSpec, Metrics)]) -> Outcome {
     let all = Grid::of(runs, |m| m.warp_load_latency);
     // Changes within 1 % are the noise of reordering, not the paper's effect.
     let checks = [wg < 0.99, wg_m < 0.99];
+    let sizes = vec![SizeCheck::of_ratios("WG", wg, 1.0 - 0.091), SizeCheck::of_ratios("WG-M", wg_m, 1.0 - 0.169)];
     let summary = format!(
         "Mean effective main-memory latency (warp-loads DRAM served) against GMC: WG {}, WG-M {} (paper −9.1 % \
          and −16.9 %). Over every warp-load, those the caches served included: WG {}, WG-M {}.",
@@ -76,6 +82,7 @@ fn latency(runs: &[(RunSpec, Metrics)]) -> Outcome {
             None,
         ),
         &checks,
+        sizes,
         summary,
     )
 }
@@ -104,6 +111,7 @@ fn divergence(runs: &[(RunSpec, Metrics)]) -> Outcome {
             None,
         ),
         &checks,
+        Vec::new(),
         summary,
     )
 }
@@ -113,6 +121,8 @@ fn bandwidth(runs: &[(RunSpec, Metrics)]) -> Outcome {
     let kernels = &grid.categories;
     let checks: Vec<bool> = kernels.iter().map(|k| grid.get("WG-Bw", k) >= grid.get("WG-M", k)).collect();
     let busiest = kernels.iter().map(|k| grid.get("GMC", k)).fold(0.0, f64::max);
+    // The paper: WG-Bw improves WG-M's bandwidth utilization by more than 14 %.
+    let sizes = vec![SizeCheck::of_ratios("WG-Bw over WG-M", mean_ratio_to(&grid, "WG-Bw", "WG-M"), 1.14)];
     let summary = format!(
         "WG-Bw's utilization is at least WG-M's on {} of {} kernels (paper: over 14 % more). The busiest kernel keeps \
          the DRAM bus {busiest:.1} % busy under GMC, so there is little bandwidth to win back.",
@@ -122,6 +132,7 @@ fn bandwidth(runs: &[(RunSpec, Metrics)]) -> Outcome {
     Outcome::new(
         grid.figure("SC'14 fig. 11: DRAM bandwidth utilization", "kernel", "data bus busy (%)", None),
         &checks,
+        sizes,
         summary,
     )
 }

@@ -3,11 +3,13 @@
 //! (fig. 10) and the number of in-flight bypassed requests (fig. 12).
 
 use super::grid::{amean, change, Grid};
-use super::{Figure, Metrics, Outcome, Paper, RunSpec};
+use super::{Figure, Metrics, Outcome, Paper, RunSpec, SizeCheck};
 
 const PRESET: &str = "sound-maxwell";
 /// The high-cache-contention kernels we re-create (the paper's ATX, BIC, MVT, GMV).
 const KERNELS: [&str; 4] = ["atax", "bicg", "mvt", "gesummv"];
+/// The hashed indexes' mean IPC over modulo in the paper's fig. 3, in `INDEXES[1..]` order.
+const PAPER_INDEX_GAINS: [f64; 5] = [1.58, 1.95, 1.88, 1.75, 2.04];
 const INDEXES: [(&str, &str); 6] = [
     ("BMOD", "linear"),
     ("BXOR", "bxor"),
@@ -104,6 +106,8 @@ fn set_index(runs: &[(RunSpec, Metrics)]) -> Outcome {
     let grid = Grid::of(runs, |m| m.ipc).relative_to("BMOD").with_mean("mean", amean);
     let hashed: Vec<(&str, f64)> = INDEXES[1..].iter().map(|&(label, _)| (label, grid.get(label, "mean"))).collect();
     let checks: Vec<bool> = hashed.iter().map(|&(_, v)| v > 1.0).collect();
+    let sizes =
+        hashed.iter().zip(PAPER_INDEX_GAINS).map(|(&(l, v), paper)| SizeCheck::of_ratios(l, v, paper)).collect();
     let summary = format!(
         "Mean IPC over modulo indexing: {} (paper: BXOR 1.58x, PMOD 1.95x, A_Prime 1.88x, D_Prime 1.75x, I-Poly 2.04x).",
         hashed.iter().map(|(l, v)| format!("{l} {v:.2}x")).collect::<Vec<_>>().join(", ")
@@ -111,6 +115,7 @@ fn set_index(runs: &[(RunSpec, Metrics)]) -> Outcome {
     Outcome::new(
         grid.figure("Sound baseline fig. 3: set-index functions", "kernel", "IPC over modulo indexing (×)", Some(1.0)),
         &checks,
+        sizes,
         summary,
     )
 }
@@ -136,6 +141,8 @@ fn allocation(runs: &[(RunSpec, Metrics)]) -> Outcome {
             Some(1.0),
         ),
         &checks,
+        // The paper's fig. 6(b): 1.4x with a 16 KB L1.
+        vec![SizeCheck::of_ratios("on fill", mean, 1.4)],
         summary,
     )
 }
@@ -163,6 +170,7 @@ fn partitions(runs: &[(RunSpec, Metrics)]) -> Outcome {
             Some(1.0),
         ),
         &checks,
+        Vec::new(),
         summary,
     )
 }
@@ -187,6 +195,7 @@ fn bypass_slots(runs: &[(RunSpec, Metrics)]) -> Outcome {
             Some(1.0),
         ),
         &checks,
+        Vec::new(),
         summary,
     )
 }

@@ -84,12 +84,55 @@ fn agreement_counts_the_checks_that_hold() {
 }
 
 #[test]
-fn medic_gains_within_one_percent_do_not_agree_with_fig11() {
+fn medic_gains_within_one_percent_do_not_agree_with_fig11_and_a_fraction_of_its_size_only_partly() {
     let f = figure("medic-fig11").unwrap();
-    let verdict = |medic: f64| {
-        let metrics = f.specs().iter().map(|s| with_ipc(if s.series == "MeDiC" { medic } else { 1.0 })).collect();
-        f.build(metrics).unwrap().verdict.agreement
+    let verdict = |medic: f64, parts: f64| {
+        let metrics = f
+            .specs()
+            .iter()
+            .map(|s| {
+                with_ipc(match s.series.as_str() {
+                    "MeDiC" => medic,
+                    "WIP" | "WMS" | "WByp" => parts,
+                    _ => 1.0,
+                })
+            })
+            .collect();
+        f.build(metrics).unwrap().verdict
     };
-    assert_eq!(verdict(1.005), Agreement::Differs);
-    assert_eq!(verdict(1.05), Agreement::Agrees);
+    assert_eq!(verdict(1.005, 1.0).agreement, Agreement::Differs);
+    let small = verdict(1.05, 1.02);
+    assert_eq!(small.agreement, Agreement::Partly, "{}", small.summary);
+    assert!(small.summary.contains("MeDiC 0.12x") && small.summary.contains("0 of 4 within 2x"), "{}", small.summary);
+    let like_the_paper = verdict(1.40, 1.30);
+    assert_eq!(like_the_paper.agreement, Agreement::Agrees, "{}", like_the_paper.summary);
+    assert_eq!(like_the_paper.sizes.len(), 4);
+}
+
+#[test]
+fn a_size_holds_within_a_factor_of_two_either_way_and_never_the_other_way() {
+    let holds = |ours: f64, paper: f64| SizeCheck::of_ratios("x", ours, paper).holds();
+    // 1.2x against 1.4x is half the paper's effect; 4.88x against 1.88x is 4.4 times it.
+    assert!(holds(1.2, 1.4));
+    assert!(!holds(4.88, 1.88));
+    assert!(holds(1.5, 1.28) && !holds(1.6, 1.28));
+    assert!(holds(0.95, 0.909) && !holds(1.03, 0.831));
+    assert!(!holds(0.72, 1.28), "the other way never holds");
+    assert!(!holds(f64::NAN, 1.4));
+    assert_eq!(SizeCheck::of_ratios("x", 0.72, 1.28).describe(), "x the other way");
+}
+
+#[test]
+fn a_failed_baseline_leaves_fig11_without_a_mean_rather_than_a_flattering_one() {
+    let f = figure("medic-fig11").unwrap();
+    let metrics = f
+        .specs()
+        .iter()
+        .map(|s| with_ipc(if s.kernel == "bfs" && s.series == "Baseline" { 0.0 } else { 1.5 }))
+        .collect();
+    let out = f.build(metrics).unwrap();
+    let medic = out.figure.series.iter().find(|s| s.label == "MeDiC").unwrap();
+    assert!(medic.values.last().unwrap().is_nan(), "{:?}", medic.values);
+    assert_eq!(out.verdict.agreement, Agreement::Differs, "{}", out.verdict.summary);
+    assert!(out.verdict.summary.contains("MeDiC n/a"), "{}", out.verdict.summary);
 }

@@ -30,6 +30,18 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
+/// A run's IPC over its base run's (`crate::speedup`), undefined where the base ran nothing.
+#[wasm_bindgen]
+pub fn speedup(ipc: f64, base: f64) -> Option<f64> {
+    crate::speedup::speedup(ipc, base)
+}
+
+/// The harmonic mean of speedups (`crate::speedup`), undefined where any run failed.
+#[wasm_bindgen]
+pub fn harmonic_mean(values: Vec<f64>) -> Option<f64> {
+    crate::speedup::harmonic_mean(&values)
+}
+
 /// Presets as `[{name, description, config, sample}]`, the default first. `sample` is the
 /// config's `sample` section (off), which a serialized config leaves out; the form adds it.
 #[wasm_bindgen]

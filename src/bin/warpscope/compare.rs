@@ -14,6 +14,7 @@ use serde_json::Value;
 use std::path::PathBuf;
 use warpscope::config::{bundle_names, ConfigError};
 use warpscope::kernels::Size;
+use warpscope::speedup::{harmonic_mean, speedup};
 use warpscope::{Config, ConfigErrors};
 
 #[derive(clap::Args)]
@@ -116,14 +117,6 @@ impl Row {
             bypassed: count("l2.bypassed")?,
         })
     }
-}
-
-/// Harmonic mean of positive values (0 when any is not positive).
-pub fn harmonic_mean(xs: &[f64]) -> f64 {
-    if xs.is_empty() || xs.iter().any(|&x| x <= 0.0 || !x.is_finite()) {
-        return 0.0;
-    }
-    xs.len() as f64 / xs.iter().map(|x| 1.0 / x).sum::<f64>()
 }
 
 /// What a comparison runs: its bundles (baseline first), their tunings, and every job in
@@ -249,16 +242,17 @@ impl Batch for CompareCmd {
             text += &format!("{k:<16}");
             for (i, b) in bundles.iter().enumerate() {
                 let r = get(k, b);
-                let v = if i == 0 { r.ipc } else { speedup(r.ipc, base) };
+                let s = speedup(r.ipc, base);
+                let v = if i == 0 { Some(r.ipc) } else { s };
                 let mark = if r.completed { "" } else { "*" };
-                text += &format!(" {:>width$}", format!("{v:.3}{mark}"));
-                speedups[i].push(speedup(r.ipc, base));
+                text += &format!(" {:>width$}", format!("{}{mark}", three_places(v)));
+                speedups[i].push(s.unwrap_or(f64::NAN));
             }
             text += "\n";
         }
         text += &format!("{:<16}", "hmean");
         for s in &speedups {
-            text += &format!(" {:>width$.3}", harmonic_mean(s));
+            text += &format!(" {:>width$}", three_places(harmonic_mean(s)));
         }
         text += "\n";
         for (title, f) in [
@@ -337,7 +331,9 @@ impl CompareCmd {
         );
         for run in rows {
             let (k, b, r) = (&run.kernel, &run.bundle, &run.row);
-            let s = kept(k, &self.baseline).map_or(String::new(), |base| speedup(r.ipc, base.row.ipc).to_string());
+            let s = kept(k, &self.baseline)
+                .and_then(|base| speedup(r.ipc, base.row.ipc))
+                .map_or(String::new(), |s| s.to_string());
             let is_kept = kept(k, b).is_some_and(|best| std::ptr::eq(best, run));
             csv += &format!(
                 "{k},{b},{},{s},{},{},{},{},{},{},{},{},{is_kept}\n",
@@ -383,14 +379,6 @@ impl CompareCmd {
     }
 }
 
-fn speedup(ipc: f64, base: f64) -> f64 {
-    if base > 0.0 {
-        ipc / base
-    } else {
-        0.0
-    }
-}
-
 struct Job {
     kernel: String,
     bundle: String,
@@ -432,4 +420,9 @@ fn finished_runs(rows: &[Run], title: &str) -> String {
         ]
     }));
     format!("{title}\n{}", columns(&table))
+}
+
+/// A table cell to three places, or `n/a` where a failed run left no number.
+fn three_places(v: Option<f64>) -> String {
+    v.map_or("n/a".into(), |v| format!("{v:.3}"))
 }
