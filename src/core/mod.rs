@@ -5,6 +5,7 @@ pub mod coalescer;
 pub mod issue_gate;
 pub mod ldst;
 pub mod load_tags;
+mod pace;
 pub mod sched;
 pub mod sm;
 pub mod tb_bypass;

@@ -9,12 +9,13 @@ use super::coalescer::{coalesce, Coalesced};
 use super::issue_gate::{Head, IssueGates};
 use super::ldst::{LdstUnit, Pending};
 use super::load_tags::LoadTags;
+use super::pace::Pace;
 use super::sched::{Throttle, WarpScheduler};
 use super::tb_bypass::{L1Snapshot, TbBypass};
 use super::warp::Warp;
 use super::warp_load::WarpLoadTable;
 use crate::cache::l1::{L1Event, L1D};
-use crate::config::{CgGranularity, Config, CoordinatedMode, L1BypassKind};
+use crate::config::{CgGranularity, Config, CoordinatedMode, L1BypassKind, WarpSchedulerKind};
 use crate::dram::AddressMap;
 use crate::icnt::Crossbar;
 use crate::kernels::{Grid, Instr, Kernel, WARP_SIZE};
@@ -101,6 +102,8 @@ pub struct Sm {
     now: u64,
     /// No instruction issues (a sampled run lets the memory system drain).
     frozen: bool,
+    /// Which warp executes next in functional warming (sampled runs).
+    pace: Pace,
     pub stats: SmStats,
 }
 
@@ -124,6 +127,13 @@ impl Sm {
             throttle,
             events: Vec::new(),
             ctas: vec![CtaSlot::default(); c.max_ctas_per_sm as usize],
+            pace: Pace::new(
+                max_warps,
+                n_sched,
+                c.warp_scheduler == WarpSchedulerKind::Lrr,
+                c.alu_latency as u64,
+                cfg.l1d.hit_latency as u64,
+            ),
             threads_used: 0,
             warps_used: 0,
             max_threads: c.max_threads_per_sm,
@@ -228,6 +238,7 @@ impl Sm {
             if !self.warps[s].active {
                 self.warps[s] = Warp::launch(slot, cta, w, gid_base + cta * wpc + w, *age);
                 self.ages[s] = *age;
+                self.pace.launch(s);
                 self.gates.forget_head(s);
                 self.gates.sync(s, &self.warps[s]);
                 *age += 1;

@@ -15,13 +15,14 @@ impl Sm {
     /// row buffers in lane order, with no timing or statistics. Loads take their profiled
     /// operator; a `cm` load is cached, as in a thread block not tagged `bg`.
     /// Each L2 read is counted for warp `gid` in `reads` (warp types over a sampled run).
+    /// Returns whether any of its lines missed in the L1.
     pub fn warm(
         &mut self,
         m: &crate::kernels::MemInstr,
         gid: u32,
         partitions: &mut [Partition],
         reads: &mut WarpL2Counters,
-    ) {
+    ) -> bool {
         coalesce(m, self.line_bytes, &mut self.coalesced);
         if self.perfect_coalescing && m.kind == AccessKind::Read {
             self.coalesced.len = self.coalesced.len.min(1);
@@ -31,9 +32,11 @@ impl Sm {
             (_, CacheOp::Cm) => CacheOp::Ca,
             (_, op) => op,
         };
+        let mut missed = false;
         for i in 0..self.coalesced.len {
             let line = self.coalesced.lines[i];
             if self.l1.warm(line, m.kind, op) {
+                missed = true;
                 let p = self.addr_map.partition(line) as usize;
                 let hit = partitions[p].warm(self.addr_map.local(line), m.kind == AccessKind::Write);
                 if m.kind == AccessKind::Read {
@@ -41,6 +44,7 @@ impl Sm {
                 }
             }
         }
+        missed
     }
 
     /// Stops or resumes issuing instructions; requests in flight still complete.
@@ -56,37 +60,70 @@ impl Sm {
             && self.warps.iter().all(|w| !w.active || (w.pending == 0 && w.stores_out == 0 && w.in_ldst == 0))
     }
 
-    /// One step of functional execution, once nothing is in flight: every resident warp not
-    /// waiting at a barrier executes its next instruction (a memory instruction warms the
-    /// caches as `warm` does; a barrier waits for the CTA's other warps as in detail), and
-    /// warps with nothing left retire as usual, their CTAs with them. So the thread blocks
-    /// resident when a detailed window starts are at staggered points of their work, as in
-    /// a whole run. Returns the warp instructions executed.
-    pub fn warm_step(&mut self, kernel: &dyn Kernel, partitions: &mut [Partition], reads: &mut WarpL2Counters) -> u64 {
-        let mut n = 0;
-        for slot in 0..self.warps.len() {
-            if !self.warps[slot].active || self.warps[slot].at_barrier {
-                continue;
+    /// Functional warming (re)starts: every warp is looked at afresh (`Pace::begin`).
+    pub fn begin_warming(&mut self) {
+        self.pace.begin();
+    }
+
+    /// One cycle of functional execution, once nothing is in flight: the SM's schedulers
+    /// issue from the warps `Pace` holds ready, oldest first (a memory instruction warms the
+    /// caches as `warm` does; a barrier waits for the CTA's other warps as in detail); with
+    /// none ready the SM's warming clock jumps to the next. Warps with nothing left retire as
+    /// usual, their CTAs with them. So the thread blocks resident when a detailed window
+    /// starts stand at staggered points of their work, and the warps of a block stand apart
+    /// as GTO leaves them. An L1 miss holds its register `miss_latency` core cycles. Returns
+    /// the warp instructions executed.
+    pub fn warm_step(
+        &mut self,
+        kernel: &dyn Kernel,
+        partitions: &mut [Partition],
+        reads: &mut WarpL2Counters,
+        miss_latency: u64,
+    ) -> u64 {
+        if self.pace.is_stale() {
+            self.pace.rescanned();
+            for slot in 0..self.warps.len() {
+                let w = &mut self.warps[slot];
+                if w.active && !w.at_barrier && !self.pace.is_queued(slot) {
+                    let (age, next) = (w.age, w.peek(kernel));
+                    self.pace.enqueue(slot, age, next, 0);
+                }
             }
+        }
+        let Some(now) = self.pace.cycle() else { return 0 };
+        let mut n = 0;
+        for _ in 0..self.pace.width() {
+            let Some(slot) = self.pace.take_ready(now) else { break };
             self.warps[slot].peek(kernel);
             let Some(instr) = self.warps[slot].pop() else {
                 self.try_exit(slot, kernel);
+                self.pace.mark_stale();
                 continue;
             };
             n += 1;
-            match instr {
+            let missed = match &instr {
                 Instr::Mem(m) => {
                     let gid = self.warps[slot].gid;
-                    self.warm(&m, gid, partitions, reads);
+                    self.warm(m, gid, partitions, reads)
                 }
                 Instr::Barrier => {
                     self.arrive_at_barrier(slot, kernel);
+                    self.pace.mark_stale();
                     continue;
                 }
-                Instr::Alu { .. } => {}
-            }
+                Instr::Alu { .. } => false,
+            };
+            let again = self.pace.issued(slot, now, &instr, missed, miss_latency);
             self.try_exit(slot, kernel);
+            let w = &mut self.warps[slot];
+            if w.active {
+                let (age, next) = (w.age, w.peek(kernel));
+                self.pace.enqueue(slot, age, next, again);
+            } else {
+                self.pace.mark_stale();
+            }
         }
+        self.pace.advance(now);
         n
     }
 

@@ -84,11 +84,27 @@ pub struct Sampler {
     stretch_from: u64,
     detailed: u64,
     book: Book,
+    /// Core cycles an L1 miss holds a warp in functional warming: the memory latency the
+    /// last piece measured (`Metrics::memory_latency`).
+    miss_latency: u64,
 }
+
+/// The warming's L1-miss latency before any piece has measured one: between the GTX 480
+/// presets' idle L2-hit (125) and DRAM-read (about 250) latencies (docs/machine-checks.md).
+/// Only the warming before the first window uses it.
+const FIRST_MISS_LATENCY: u64 = 200;
 
 impl Sampler {
     pub fn new(sim: Simulator) -> Self {
-        Self { sim, phase: Phase::Warm, k: 0, stretch_from: 0, detailed: 0, book: Book::default() }
+        Self {
+            sim,
+            phase: Phase::Warm,
+            k: 0,
+            stretch_from: 0,
+            detailed: 0,
+            book: Book::default(),
+            miss_latency: FIRST_MISS_LATENCY,
+        }
     }
 
     pub fn sim(&self) -> &Simulator {
@@ -118,7 +134,7 @@ impl Sampler {
                 // Systematic: window k at the middle of the k-th n-th of the CTAs.
                 let total = sim.total_ctas();
                 let target = if self.k < n { (2 * self.k + 1) * total / (2 * n) } else { total };
-                sim.warm_until(target);
+                sim.warm_until(target, self.miss_latency);
                 self.stretch_from = sim.cycle();
                 self.phase = if sim.is_finished() {
                     Phase::Done
@@ -169,6 +185,9 @@ impl Sampler {
                 }
             }
             Phase::Quiesce => {
+                if let Some(latency) = self.book.last_memory_latency() {
+                    self.miss_latency = latency;
+                }
                 let ok = sim.quiesce(u64::MAX / 4);
                 self.detailed += sim.cycle() - self.stretch_from;
                 self.phase = if ok && !sim.is_finished() { Phase::Warm } else { Phase::Done };
@@ -256,6 +275,12 @@ impl Book {
         self.settle(now);
         let start_cta = sim.next_global_cta();
         self.pieces.push(WindowSample { start_cta, exact, ..WindowSample::default() });
+    }
+
+    /// The mean memory latency the last piece measured, in whole core cycles.
+    fn last_memory_latency(&self) -> Option<u64> {
+        let l = self.pieces.last()?.metrics.memory_latency;
+        (l.is_finite() && l >= 1.0).then(|| l.round() as u64)
     }
 
     /// The current piece turns out to be known exactly (the run ended inside it).

@@ -22,18 +22,23 @@ impl Simulator {
 
     /// Executes functionally, with the clocks stopped, until CTA `target` is the next to
     /// dispatch (or the run ends): CTAs are dispatched to the SMs by the same rule as in
-    /// detail, and every resident warp executes one instruction per step
+    /// detail, and each step every SM issues one cycle's instructions from its ready warps
     /// (`Sm::warm_step`), so the SMs stay full of thread blocks at staggered points of their
-    /// work. Stops early where the launch's last CTA is dispatched (`in_launch_tail`).
-    /// Nothing may be in flight: call `quiesce` after detailed cycles.
-    pub(crate) fn warm_until(&mut self, target: u64) {
+    /// work. An L1 miss holds its warp's register for `miss_latency` core cycles of the SM's
+    /// warming clock. Stops early where the launch's last CTA is dispatched
+    /// (`in_launch_tail`). Nothing may be in flight: call `quiesce` after detailed cycles.
+    pub(crate) fn warm_until(&mut self, target: u64, miss_latency: u64) {
         let bench = Rc::clone(&self.bench);
         let now = self.cycle();
+        for sm in &mut self.sms {
+            sm.begin_warming();
+        }
         while !self.finished && self.next_global_cta() < target && !self.in_launch_tail() {
             self.dispatch(now);
             let kernel = &*bench.launches[self.launch];
             for sm in &mut self.sms {
-                self.instructions_uncounted += sm.warm_step(kernel, &mut self.partitions, &mut self.warp_l2_run);
+                self.instructions_uncounted +=
+                    sm.warm_step(kernel, &mut self.partitions, &mut self.warp_l2_run, miss_latency);
             }
             if self.ctas_done() == self.ctas_done_before + self.grid.ctas as u64 {
                 self.start_launch(self.launch + 1);
