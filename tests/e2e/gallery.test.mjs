@@ -112,8 +112,19 @@ test('two embeds of one page run one after the other', async () => {
   await b.waitForSelector('#fig-sc14-fig10[data-state="idle"]');
   await a.click('button[aria-label="Run sc14-fig11"]');
   await a.waitForSelector('#fig-sc14-fig11[data-state="running"]');
-  await b.click('button[aria-label="Run sc14-fig10"]');
-  assert.equal(await b.getAttribute('#fig-sc14-fig10', 'data-state'), 'waiting', 'the second waits while the first runs');
+  // Click the second and read both states in one task, so the first cannot finish in
+  // between (a tiny figure takes about a second, and its runs serve the second at once).
+  const [first, second] = await page.evaluate(() => {
+    const doc = (id) => document.getElementById(id).contentDocument;
+    doc('b').querySelector('button[aria-label="Run sc14-fig10"]').click();
+    return [doc('a').querySelector('#fig-sc14-fig11').dataset.state, doc('b').querySelector('#fig-sc14-fig10').dataset.state];
+  });
+  assert.equal(first, 'running');
+  assert.equal(second, 'waiting', 'the second waits while the first runs');
+  await new Promise((r) => setTimeout(r, 300));
+  if (await a.getAttribute('#fig-sc14-fig11', 'data-state') === 'running') {
+    assert.equal(await b.getAttribute('#fig-sc14-fig10', 'data-state'), 'waiting', 'and keeps waiting');
+  }
   await a.waitForSelector('#fig-sc14-fig11[data-state="done"]', { timeout: 120000 });
   await b.waitForSelector('#fig-sc14-fig10[data-state="done"]', { timeout: 120000 });
   assert.deepEqual(page.errors, []);
