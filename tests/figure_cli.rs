@@ -117,3 +117,17 @@ fn an_unknown_name_fails_even_with_list() {
     assert_eq!(listing.lines().count(), 2, "only the named figure: {listing}");
     assert_eq!(warpscope(&["figure", "medic-fig3", "--jobs", "0"]).status.code(), Some(2));
 }
+
+#[test]
+fn a_sampled_figure_simulates_its_cycle_window_runs_whole() {
+    // sound-fig10 looks at the first 20 000 cycles of each run, less than one window's
+    // warm-up and measurement: sampled, it must give the full figure, marked estimated.
+    let args = ["figure", "sound-fig10", "--size", "tiny", "--quiet"];
+    let whole = warpscope(&args);
+    let sampled = warpscope(&[&args[..], &["--sample", "5"]].concat());
+    assert!(whole.status.success() && sampled.status.success(), "{}", String::from_utf8_lossy(&sampled.stderr));
+    let sampled = String::from_utf8_lossy(&sampled.stdout);
+    let (first, rest) = sampled.split_once('\n').unwrap();
+    assert!(first.starts_with("ESTIMATED:") && first.contains("cycle window"), "{first}");
+    assert_eq!(rest, String::from_utf8_lossy(&whole.stdout));
+}

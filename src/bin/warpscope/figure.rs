@@ -93,7 +93,9 @@ impl FigureCmd {
             .into_iter()
             .map(|r| {
                 let mut config = r.config.clone();
-                if let Some(n) = self.sample {
+                // A run over a cycle window (sound-fig10's first 20 000 cycles) is shorter
+                // than one window's warm-up and measurement: it is simulated whole.
+                if let Some(n) = self.sample.filter(|_| r.max_cycles.is_none()) {
                     config.sample.windows = n;
                 }
                 Run {
@@ -139,8 +141,9 @@ impl Batch for FigureCmd {
         let mut text = describe(fig.name, fig.claim, &outcome);
         if let Some(n) = self.sample.filter(|&n| n > 0) {
             text = format!(
-                "ESTIMATED: every run sampled with {n} detailed windows (docs/sampling.md); the verdict \
-                 reads the estimates, not yet their intervals.\n{text}"
+                "ESTIMATED: every run sampled with {n} detailed windows (docs/sampling.md), except runs \
+                 over a cycle window, which are simulated whole; the verdict reads the estimates, not yet \
+                 their intervals.\n{text}"
             );
         }
         Ok(Printout { text, unfinished })
