@@ -25,7 +25,8 @@ mod trace_text;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use config::{Config, ConfigError, ConfigErrors, Size};
+pub use config::{Config, ConfigError, ConfigErrors};
+pub use kernels::Size;
 pub use sim::{Progress, SimError, Simulator};
 pub use stats::Report;
 

@@ -1,9 +1,9 @@
 //! `warpscope classify`: the static half of coordinated bypassing on one benchmark —
 //! each global load's profiled locality and the tag Algorithm 1 gives it.
 
-use super::{resolve, size_parser, Format, MachineArgs};
+use super::{resolve, Format, MachineArgs, SizeArg};
 use warpscope::coordinated::{classify, Classification};
-use warpscope::{ConfigErrors, Size};
+use warpscope::ConfigErrors;
 
 #[derive(clap::Args)]
 pub struct ClassifyCmd {
@@ -12,8 +12,8 @@ pub struct ClassifyCmd {
     #[arg(long)]
     kernel: String,
     /// Input size of the profiling runs (default: the config's `coordinated.profile_size`).
-    #[arg(long, value_parser = size_parser())]
-    size: Option<Size>,
+    #[arg(long, value_enum)]
+    size: Option<SizeArg>,
     /// Seed of the run the tags serve; the profile runs on seed + 1.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -25,7 +25,7 @@ impl ClassifyCmd {
     pub fn run(&self) -> Result<String, ConfigErrors> {
         let mut cfg = resolve(&self.machine)?;
         if let Some(size) = self.size {
-            cfg.coordinated.profile_size = size;
+            cfg.coordinated.profile_size = size.into();
         }
         let c = classify(&cfg, &self.kernel, self.seed)?;
         Ok(match self.format {

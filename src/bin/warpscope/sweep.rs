@@ -6,12 +6,10 @@ use super::batch::{self, Batch, Run};
 use super::failure::Failure;
 use super::interrupt::Printout;
 use super::plan::PlanArg;
-use super::{
-    check_names, check_path, columns, jobs_parser, kernel_names, parallel, resolve_with, size_parser, BaseArgs,
-};
+use super::{check_names, check_path, columns, jobs_parser, kernel_names, parallel, resolve_with, BaseArgs, SizeArg};
 use serde_json::Value;
 use std::path::PathBuf;
-use warpscope::{ConfigError, ConfigErrors, Size};
+use warpscope::{ConfigError, ConfigErrors};
 
 /// Report keys printed when `--metrics` is not given.
 const DEFAULT_METRICS: &[&str] = &[
@@ -42,8 +40,8 @@ pub struct SweepCmd {
     /// Kernels, comma-separated (see `warpscope list kernels`).
     #[arg(long, value_delimiter = ',', required = true)]
     kernel: Vec<String>,
-    #[arg(long, value_parser = size_parser(), default_value = "small")]
-    size: Size,
+    #[arg(long, value_enum, default_value = "small")]
+    size: SizeArg,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Report keys to print per point, comma-separated dotted paths.
@@ -96,7 +94,7 @@ impl SweepCmd {
                 Ok(Run {
                     label: p.label(&axes),
                     kernel: p.kernel,
-                    size: self.size,
+                    size: self.size.into(),
                     seed: self.seed,
                     max_cycles: None,
                     config: resolve_with(&base, self.policy.as_deref())?,

@@ -20,15 +20,26 @@ pub use rand::RandBypass;
 
 use super::warp_type::{WarpTypeTable, WarpView};
 use crate::config::{Config, L2BypassKind};
-use crate::mem::{L2Route, MemReq};
+use crate::mem::MemReq;
 
-impl L2Route {
+/// Where an arriving request goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    /// The bank queue; a read miss allocates on fill.
+    Cache,
+    /// The bank queue, but nothing is allocated for it.
+    NoAllocate,
+    /// Straight to the DRAM request queue (reads only).
+    Dram,
+}
+
+impl Route {
     /// A read goes to DRAM, a write looks up without allocating.
-    pub fn skip(req: &MemReq) -> L2Route {
+    pub fn skip(req: &MemReq) -> Route {
         if req.is_write() {
-            L2Route::NoAllocate
+            Route::NoAllocate
         } else {
-            L2Route::Dram
+            Route::Dram
         }
     }
 }
@@ -66,9 +77,9 @@ impl L2Bypass {
         }
     }
 
-    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {
+    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> Route {
         match self {
-            Self::None => L2Route::Cache,
+            Self::None => Route::Cache,
             Self::Medic(p) => p.route(req, ctx),
             Self::Pcal(p) => p.route(ctx),
             Self::Rand(p) => p.route(req, ctx),

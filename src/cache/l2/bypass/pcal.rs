@@ -3,9 +3,8 @@
 //! the warps that hit most in the L2 in the previous window, then to warps in order of
 //! arrival. A warp without a token still looks up the L2, but its misses do not allocate.
 
-use super::RouteCtx;
+use super::{Route, RouteCtx};
 use crate::config::MedicConfig;
-use crate::mem::L2Route;
 
 #[derive(Debug, Clone)]
 pub struct Pcal {
@@ -47,7 +46,7 @@ impl Pcal {
         self.window = Some(w);
     }
 
-    pub fn route(&mut self, ctx: &RouteCtx<'_>) -> L2Route {
+    pub fn route(&mut self, ctx: &RouteCtx<'_>) -> Route {
         let w = ctx.now_core / self.interval;
         if self.window != Some(w) {
             self.regrant(ctx, w);
@@ -55,9 +54,9 @@ impl Pcal {
         let has = self.holders.get(ctx.warp_id as usize).copied().unwrap_or(false);
         if has || self.held < self.tokens {
             self.give(ctx.warp_id);
-            L2Route::Cache
+            Route::Cache
         } else {
-            L2Route::NoAllocate
+            Route::NoAllocate
         }
     }
 }
@@ -77,17 +76,17 @@ mod tests {
             let warp = WarpView { wtype: WarpType::Unknown, profiling: true };
             RouteCtx { now_core: now, warp_id, warp, table: t, line: 0 }
         }
-        assert_eq!(p.route(&ctx(&table, 0, 5)), L2Route::Cache);
-        assert_eq!(p.route(&ctx(&table, 0, 6)), L2Route::Cache);
-        assert_eq!(p.route(&ctx(&table, 0, 7)), L2Route::NoAllocate);
+        assert_eq!(p.route(&ctx(&table, 0, 5)), Route::Cache);
+        assert_eq!(p.route(&ctx(&table, 0, 6)), Route::Cache);
+        assert_eq!(p.route(&ctx(&table, 0, 7)), Route::NoAllocate);
         for _ in 0..3 {
             table.record(7, true, 50);
         }
         table.record(9, true, 50);
         table.record(5, false, 50);
         let t = table.clone();
-        assert_eq!(p.route(&ctx(&t, 100, 5)), L2Route::NoAllocate);
-        assert_eq!(p.route(&ctx(&t, 100, 9)), L2Route::Cache);
-        assert_eq!(p.route(&ctx(&t, 100, 7)), L2Route::Cache);
+        assert_eq!(p.route(&ctx(&t, 100, 5)), Route::NoAllocate);
+        assert_eq!(p.route(&ctx(&t, 100, 9)), Route::Cache);
+        assert_eq!(p.route(&ctx(&t, 100, 7)), Route::Cache);
     }
 }

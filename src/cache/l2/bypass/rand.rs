@@ -2,9 +2,9 @@
 //! cycles, bypass the L2. The draw is a counter-based generator keyed by the run's seed,
 //! the window and the warp, so it is the same natively and in wasm and needs no state.
 
-use super::RouteCtx;
+use super::{Route, RouteCtx};
 use crate::config::MedicConfig;
-use crate::mem::{L2Route, MemReq};
+use crate::mem::MemReq;
 
 #[derive(Debug, Clone)]
 pub struct RandBypass {
@@ -32,11 +32,11 @@ impl RandBypass {
         mix(mix(self.seed ^ mix(window)) ^ warp as u64) < self.threshold
     }
 
-    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {
+    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> Route {
         if self.bypasses(ctx.warp_id, ctx.now_core) {
-            L2Route::skip(req)
+            Route::skip(req)
         } else {
-            L2Route::Cache
+            Route::Cache
         }
     }
 }
