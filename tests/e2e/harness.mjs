@@ -40,10 +40,16 @@ export async function start(dir = new URL('../../dist', import.meta.url).pathnam
   };
 }
 
+/**
+ * Waits until the page has started. A shared link starts its runs at once, so the "Ready"
+ * status may last a single frame; `window.warpscope`, set once start-up is over, does not.
+ */
 export async function ready(page) {
-  await page.waitForFunction(() => /^(Ready|Press Run)/.test(document.getElementById('status').textContent), null, {
-    timeout: 30000,
-  });
+  await page.waitForFunction(
+    () => window.warpscope !== undefined || /^(Ready|Press Run)/.test(document.getElementById('status').textContent),
+    null,
+    { timeout: 30000 },
+  );
 }
 
 export async function finished(page, timeout = 60000) {
