@@ -5,13 +5,16 @@
 // already made (SC'14's three share theirs) or one run earlier in the session is instant.
 import init, { figure_list, figure_plan, figure_build, figure_draw, figure_fit_height, figure_svg_text, figure_csv, verdict_rules } from '../pkg/warpscope.js';
 import { WorkerPool } from './pool.js';
+import { sizeChoice } from './form.js';
 import { download } from './charts.js';
 import { FROM_FILE, registerServiceWorker, explainFileProtocol } from './offline.js';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const EMBED = params.get('embed') === '1';
-const SIZES = ['tiny', 'small', 'paper'];
+const SIZES = ['tiny', 'small', 'paper', 'paper-sampled'];
+/** How a card names a size. */
+const SIZE_WORDS = { 'paper-sampled': 'paper, sampled' };
 const cores = Math.max(1, navigator.hardwareConcurrency || 2);
 const pool = new WorkerPool(cores);
 const cards = new Map(); // name -> card
@@ -154,7 +157,10 @@ async function computeFigure(card) {
   }
   let plan;
   try {
-    plan = figure_plan(card.f.name, size, seed);
+    plan = figure_plan(card.f.name, size === 'paper-sampled' ? 'paper' : size, seed);
+    // Sampled like the CLI's `figure --sample`: a run over a cycle window (sound-fig10's
+    // first 20 000 cycles) is shorter than one window and is simulated whole.
+    for (const r of plan) if (r.max_cycles == null) r.size = sizeChoice(size, r.config);
   } catch (e) {
     setState(card, 'error', String(e));
     return;
@@ -176,8 +182,9 @@ async function computeFigure(card) {
       const k = runKey(r);
       let m = store.get(k);
       if (m === null) {
-        m = await pool.run(r, card.f.name, (f) => {
-          fractions[i] = f;
+        m = await pool.run(r, card.f.name, (p) => {
+          // A sampled run's bar counts its windows; a whole run's, its thread blocks.
+          fractions[i] = p.windows ? p.windows[0] / p.windows[1] : p.fraction;
           update();
         });
         store.set(k, m);
@@ -205,7 +212,7 @@ function show(card, outcome, size) {
   const v = outcome.verdict;
   const words = { agrees: 'agrees', partly: 'partly agrees', differs: 'differs' };
   const badge = el('span', { className: `badge ${v.agreement}`, textContent: words[v.agreement] || v.agreement });
-  card.ours.replaceChildren(el('strong', { textContent: `Ours (${size}): ` }), badge, ` ${v.summary}`);
+  card.ours.replaceChildren(el('strong', { textContent: `Ours (${SIZE_WORDS[size] || size}): ` }), badge, ` ${v.summary}`);
   if (size === 'tiny') {
     card.ours.append(el('em', { className: 'size-note', textContent: ' At tiny size the caches stay cold, far from the paper\'s regime: judge the figure at small or paper size.' }));
   }
@@ -284,7 +291,7 @@ function setupEmbed() {
   $('g-size').value = size;
   const card = cards.get(name);
   $('cards').append(card.article);
-  card.ours.lastChild.textContent = `Press Run to compute this figure in your browser (${card.f.runs} simulations at ${size} size).`;
+  card.ours.lastChild.textContent = `Press Run to compute this figure in your browser (${card.f.runs} simulations at ${SIZE_WORDS[size] || size} size).`;
 }
 
 async function main() {

@@ -17,8 +17,9 @@ export class WorkerPool {
   }
 
   /**
-   * Runs `run` ({config, kernel, size, seed, max_cycles}) for `group` (a figure); resolves to
-   * the metrics JSON text.
+   * Runs `run` ({config, kernel, size, seed, max_cycles}) for `group` (a figure), calling
+   * `onProgress` with the worker's progress ({fraction, windows, ...}); resolves to the
+   * metrics JSON text.
    */
   run(run, group, onProgress) {
     return new Promise((resolve, reject) => {
@@ -50,7 +51,7 @@ export class WorkerPool {
     const job = slot.job;
     if (!job || msg.id !== job.id) return;
     if (msg.type === 'progress') {
-      if (job.onProgress) job.onProgress(msg.progress.fraction);
+      if (job.onProgress) job.onProgress(msg.progress);
       return;
     }
     if (!['done', 'invalid', 'cancelled', 'crash'].includes(msg.type)) return;

@@ -4,6 +4,8 @@
 
 use crate::stats::{MissClassMpki, Report, WarpTypes};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -45,6 +47,17 @@ pub struct Metrics {
     pub dram_divergence: f64,
     /// The busiest partition's request share over the mean share.
     pub partition_max_over_mean: f64,
+    /// A sampled run's 95 % intervals, by field name as `leaves` names them; empty for a
+    /// run simulated whole, whose numbers are exact.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub intervals: BTreeMap<String, Interval>,
+}
+
+/// An estimate and its 95 % interval (absent with fewer than two windows).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Interval {
+    pub low: f64,
+    pub high: f64,
 }
 
 fn classes(m: &MissClassMpki) -> [f64; 3] {
@@ -78,6 +91,48 @@ impl Metrics {
             divergence: r.latency.avg_divergence,
             dram_divergence: r.latency.avg_dram_divergence,
             partition_max_over_mean: r.partitions.max_over_mean,
+            intervals: BTreeMap::new(),
         }
     }
+}
+
+/// The numeric leaves of a serialized `Metrics`, by name, with whether each is a count.
+pub(crate) fn leaves(v: &Value, prefix: &str, out: &mut Vec<(String, f64, bool)>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                let name = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                leaves(x, &name, out);
+            }
+        }
+        Value::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                leaves(x, &format!("{prefix}[{i}]"), out);
+            }
+        }
+        Value::Number(n) => out.push((prefix.to_string(), n.as_f64().unwrap_or(0.0), n.is_u64())),
+        _ => {}
+    }
+}
+
+/// Writes `value` at the leaf `name` of `v` (the shape `leaves` read).
+pub(crate) fn set_leaf(v: &mut Value, name: &str, value: Value) {
+    let mut cur = v;
+    for part in name.split('.') {
+        let (key, index) = match part.split_once('[') {
+            Some((k, i)) => (k, i.trim_end_matches(']').parse::<usize>().ok()),
+            None => (part, None),
+        };
+        cur = match cur.as_object_mut().and_then(|m| m.get_mut(key)) {
+            Some(x) => x,
+            None => return,
+        };
+        if let Some(i) = index {
+            cur = match cur.as_array_mut().and_then(|a| a.get_mut(i)) {
+                Some(x) => x,
+                None => return,
+            };
+        }
+    }
+    *cur = value;
 }

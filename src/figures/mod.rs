@@ -6,12 +6,13 @@
 mod grid;
 mod iwarp;
 mod medic;
-mod metrics;
+pub(crate) mod metrics;
+mod noise;
 mod sc14;
 mod sound;
 mod xie;
 
-pub use metrics::Metrics;
+pub use metrics::{Interval, Metrics};
 
 use crate::config::{apply_bundle, apply_set, parse_config_value, preset, ConfigError, ConfigErrors};
 use crate::kernels::Size;
@@ -142,6 +143,11 @@ sc14-fig10) are judged by direction only, and iwarp-fig2's checks are already th
 near the paper's shares. The sentence beside a verdict gives our numbers, the paper's and, \
 where sizes are checked, ours as a multiple of the paper's.
 
+Sampled runs (paper, sampled) give estimates with 95 % intervals, and a difference inside \
+the noise is not a gain: the figure is rebuilt 400 times with every sampled number drawn \
+within its interval, and a check counts only if it holds at the estimates and in at least \
+95 % of the draws. The verdict's last sentence says how many checks survived.
+
 Input sizes: tiny runs in seconds but leaves the caches cold, far from the papers' regime: \
 use it to see a figure work, not to judge it. small is the demos' size; paper is the \
 papers' inputs (minutes to hours). A verdict can change between sizes.";
@@ -225,6 +231,10 @@ pub struct Verdict {
     /// The sizes the claim states, against ours (empty where it states none).
     #[serde(default)]
     pub sizes: Vec<SizeCheck>,
+    /// Every check the agreement counts, direction checks first, then sizes: what the
+    /// interval judgement (`noise`) re-reads under draws within sampled runs' intervals.
+    #[serde(skip)]
+    checks: Vec<bool>,
 }
 
 /// A built figure: its bars and the verdict on the paper's claim.
@@ -250,7 +260,7 @@ impl Outcome {
                 SizeCheck::FACTOR
             ));
         }
-        Self { figure, verdict: Verdict { agreement: Agreement::of(&checks), summary, sizes } }
+        Self { figure, verdict: Verdict { agreement: Agreement::of(&checks), summary, sizes, checks } }
     }
 }
 
@@ -284,7 +294,8 @@ impl Figure {
         if specs.len() != metrics.len() {
             return Err(format!("figure `{}` needs {} runs, got {}", self.name, specs.len(), metrics.len()));
         }
-        Ok((self.build)(&specs.into_iter().zip(metrics).collect::<Vec<_>>()))
+        let runs: Vec<(RunSpec, Metrics)> = specs.into_iter().zip(metrics).collect();
+        Ok(noise::judge((self.build)(&runs), &runs, self.build))
     }
 }
 

@@ -136,3 +136,41 @@ fn a_failed_baseline_leaves_fig11_without_a_mean_rather_than_a_flattering_one() 
     assert_eq!(out.verdict.agreement, Agreement::Differs, "{}", out.verdict.summary);
     assert!(out.verdict.summary.contains("MeDiC n/a"), "{}", out.verdict.summary);
 }
+
+/// medic-fig11's runs with MeDiC at +40 % and WIP, WMS, WByp at +30 %, every IPC
+/// within ±`spread` (a share of it) when `spread` is given.
+fn fig11_like_the_paper(spread: Option<f64>) -> Verdict {
+    let f = figure("medic-fig11").unwrap();
+    let metrics = f
+        .specs()
+        .iter()
+        .map(|s| {
+            let ipc = match s.series.as_str() {
+                "MeDiC" => 1.40,
+                "WIP" | "WMS" | "WByp" => 1.30,
+                _ => 1.0,
+            };
+            let mut m = with_ipc(ipc);
+            if let Some(w) = spread {
+                m.intervals.insert("ipc".into(), Interval { low: ipc * (1.0 - w), high: ipc * (1.0 + w) });
+            }
+            m
+        })
+        .collect();
+    f.build(metrics).unwrap().verdict
+}
+
+#[test]
+fn sampled_runs_keep_a_gain_their_intervals_leave_standing_and_drop_one_inside_the_noise() {
+    let whole = fig11_like_the_paper(None);
+    assert_eq!(whole.agreement, Agreement::Agrees);
+    assert!(!whole.summary.contains("intervals"), "{}", whole.summary);
+    let tight = fig11_like_the_paper(Some(0.005));
+    assert_eq!(tight.agreement, Agreement::Agrees, "{}", tight.summary);
+    assert!(tight.summary.contains("7 of 7 checks hold"), "{}", tight.summary);
+    // ±30 % on every run: MeDiC's lead of 10 points over WIP is inside the noise.
+    let loose = fig11_like_the_paper(Some(0.30));
+    assert_eq!(loose.agreement, Agreement::Partly, "{}", loose.summary);
+    assert!(loose.summary.contains("inside the noise and count as unmet"), "{}", loose.summary);
+    assert_eq!(loose, fig11_like_the_paper(Some(0.30)), "the draws are seeded");
+}

@@ -11,7 +11,8 @@
 //! simulated whole and enters with its own time, instructions and events, exactly. The interval treats the windows
 //! as a sample of chunks: mean ± t(n-1) x the weighted standard error.
 
-use crate::figures::Metrics;
+use crate::figures::metrics::{leaves, set_leaf};
+use crate::figures::{Interval, Metrics};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -97,13 +98,6 @@ pub struct WindowSample {
     pub metrics: Metrics,
 }
 
-/// An estimate and its 95 % interval (absent with fewer than two windows).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct Interval {
-    pub low: f64,
-    pub high: f64,
-}
-
 /// The estimated metrics and the interval of each numeric one, by `Metrics` field name
 /// (array elements as `name[i]`).
 pub struct Estimates {
@@ -150,47 +144,6 @@ fn weighted(xs: &[f64], ws: &[f64], exact: &[bool]) -> (f64, f64) {
     let sampled_mean = sampled().map(|(x, w)| x * w).sum::<f64>() / sampled_weight.max(f64::MIN_POSITIVE);
     let var: f64 = sampled().map(|(x, w)| (w / total).powi(2) * (x - sampled_mean).powi(2)).sum();
     (mean, t95(n - 1) * (var * n as f64 / (n - 1) as f64).sqrt())
-}
-
-/// The numeric leaves of a serialized `Metrics`, by name, with whether each is a count.
-fn leaves(v: &Value, prefix: &str, out: &mut Vec<(String, f64, bool)>) {
-    match v {
-        Value::Object(m) => {
-            for (k, x) in m {
-                let name = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
-                leaves(x, &name, out);
-            }
-        }
-        Value::Array(a) => {
-            for (i, x) in a.iter().enumerate() {
-                leaves(x, &format!("{prefix}[{i}]"), out);
-            }
-        }
-        Value::Number(n) => out.push((prefix.to_string(), n.as_f64().unwrap_or(0.0), n.is_u64())),
-        _ => {}
-    }
-}
-
-/// Writes `value` at the leaf `name` of `v` (the shape `leaves` read).
-fn set_leaf(v: &mut Value, name: &str, value: Value) {
-    let mut cur = v;
-    for part in name.split('.') {
-        let (key, index) = match part.split_once('[') {
-            Some((k, i)) => (k, i.trim_end_matches(']').parse::<usize>().ok()),
-            None => (part, None),
-        };
-        cur = match cur.as_object_mut().and_then(|m| m.get_mut(key)) {
-            Some(x) => x,
-            None => return,
-        };
-        if let Some(i) = index {
-            cur = match cur.as_array_mut().and_then(|a| a.get_mut(i)) {
-                Some(x) => x,
-                None => return,
-            };
-        }
-    }
-    *cur = value;
 }
 
 pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {

@@ -12,8 +12,9 @@ mod check;
 mod estimate;
 mod text;
 
+pub use crate::figures::Interval;
 pub use check::{check, field, Bound, CheckRow, CHECKED};
-pub use estimate::{estimate, Estimates, Events, Interval, WindowSample};
+pub use estimate::{estimate, Estimates, Events, WindowSample};
 pub use text::{render_check, render_text};
 
 use crate::config::Config;

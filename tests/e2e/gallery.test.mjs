@@ -148,3 +148,22 @@ test('a single figure stops on its own Stop, and tiny results say the caches are
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('a figure at paper, sampled: progress counts windows, and the verdict is judged with the runs’ intervals', async () => {
+  const page = await h.page('gallery.html');
+  await galleryReady(page);
+  await page.selectOption('#g-size', 'paper-sampled');
+  await page.click('button[aria-label="Run medic-fig3"]');
+  await page.waitForSelector('#fig-medic-fig3[data-state="running"]');
+  // The bar moves as windows finish, well before any run does.
+  await page.waitForFunction(() => {
+    const card = document.getElementById('fig-medic-fig3');
+    return card.querySelector('progress').value > 0 && /^0 of/.test(card.querySelector('.card-status').textContent);
+  }, null, { timeout: 120000 });
+  await page.waitForSelector('#fig-medic-fig3[data-state="done"]', { timeout: 400000 });
+  const ours = await page.textContent('#fig-medic-fig3 .ours');
+  assert.match(ours, /^Ours \(paper, sampled\): (agrees|partly agrees|differs) /);
+  assert.match(ours, /Judged with the sampled runs’ 95 % intervals: \d+ of \d+ checks hold|Judged with the sampled runs' 95 % intervals: \d+ of \d+ checks hold/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

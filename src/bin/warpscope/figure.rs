@@ -142,8 +142,8 @@ impl Batch for FigureCmd {
         if let Some(n) = self.sample.filter(|&n| n > 0) {
             text = format!(
                 "ESTIMATED: every run sampled with {n} detailed windows (docs/sampling.md), except runs \
-                 over a cycle window, which are simulated whole; the verdict reads the estimates, not yet \
-                 their intervals.\n{text}"
+                 over a cycle window, which are simulated whole; a check counts only where it holds across \
+                 the runs' 95 % intervals.\n{text}"
             );
         }
         Ok(Printout { text, unfinished })
