@@ -50,6 +50,24 @@ fn a_sampled_run_counts_every_instruction_of_the_full_run() {
 }
 
 #[test]
+fn a_one_wave_launch_is_sampled_inside_its_tail_and_its_drain_simulated_in_detail() {
+    // atax at small: two launches of one wave each, 9.4 M cycles, all tail. Bounds set
+    // before the first run: IPC within 15 % and inside the interval, under a quarter of
+    // the cycles in detail.
+    let cfg = with_windows("medic-gtx480", 8);
+    let s = sampled(&cfg, "atax", Size::Small, 1);
+    let f = full(&cfg, "atax", Size::Small, 1);
+    let windows = s.windows.iter().filter(|w| !w.exact).count();
+    assert!(windows > 8, "windows inside the tails as well as by thread block: {windows}");
+    assert!(s.windows.last().unwrap().exact, "the last drain is simulated in detail");
+    let err = s.estimate.ipc / f.ipc - 1.0;
+    assert!(err.abs() < 0.15, "IPC {} against {}", s.estimate.ipc, f.ipc);
+    let i = s.intervals["ipc"];
+    assert!(i.low <= f.ipc && f.ipc <= i.high, "{i:?} holds {}", f.ipc);
+    assert!(s.detailed_cycles * 4 < f.cycles, "{} of {} cycles in detail", s.detailed_cycles, f.cycles);
+}
+
+#[test]
 fn the_same_config_and_seed_give_the_same_sampled_report() {
     let cfg = with_windows("sc14-gtx480", 6);
     let a = serde_json::to_string(&sampled(&cfg, "kmeans", Size::Small, 3)).unwrap();

@@ -129,6 +129,11 @@ impl Sm {
 
     /// Detailed simulation resumes after functional steps: the schedulers see every warp's
     /// new next instruction.
+    /// Instructions this SM's resident warps have yet to issue.
+    pub fn instructions_left(&self, kernel: &dyn Kernel) -> u64 {
+        self.warps.iter().filter(|w| w.active).map(|w| w.instructions_left(kernel)).sum()
+    }
+
     pub fn resume_detail(&mut self) {
         for slot in 0..self.warps.len() {
             self.gates.forget_head(slot);

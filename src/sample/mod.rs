@@ -10,6 +10,7 @@
 
 mod check;
 mod estimate;
+mod tail;
 mod text;
 
 pub use crate::figures::Interval;
@@ -21,6 +22,7 @@ use crate::config::Config;
 use crate::figures::Metrics;
 use crate::sim::Simulator;
 use crate::stats::build_report;
+use tail::TailPlan;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -67,8 +69,11 @@ enum Phase {
     Measure {
         until: u64,
     },
-    /// A launch's tail, in detail to the launch's end.
-    Tail,
+    /// A launch's tail, in detail to the launch's end, from this core cycle (a long one
+    /// may turn into windows: `tail`).
+    Tail {
+        from: u64,
+    },
     /// No issue while the requests in flight complete.
     Quiesce,
     Done,
@@ -79,8 +84,14 @@ enum Phase {
 pub struct Sampler {
     sim: Simulator,
     phase: Phase,
-    /// Windows placed so far.
+    /// Windows placed by thread block so far.
     k: u64,
+    /// The windows inside the current launch's tail, while it has some.
+    tail: Option<TailPlan>,
+    /// The last launch whose tail was judged for windows (once per launch).
+    tail_judged: Option<usize>,
+    /// Windows measured inside tails, and planned there.
+    tail_windows: (u32, u32),
     /// Core cycle the current detailed stretch started at.
     stretch_from: u64,
     detailed: u64,
@@ -101,6 +112,9 @@ impl Sampler {
             sim,
             phase: Phase::Warm,
             k: 0,
+            tail: None,
+            tail_judged: None,
+            tail_windows: (0, 0),
             stretch_from: 0,
             detailed: 0,
             book: Book::default(),
@@ -118,7 +132,8 @@ impl Sampler {
 
     /// (windows measured, windows planned).
     pub fn windows(&self) -> (u32, u32) {
-        (self.k as u32, self.sim.config().sample.windows.max(1))
+        let (done, planned) = self.tail_windows;
+        (self.k as u32 + done, self.sim.config().sample.windows.max(1) + planned)
     }
 
     /// Advances by one phase, or by at most `cycles` detailed core cycles; returns true
@@ -131,6 +146,27 @@ impl Sampler {
             self.phase = Phase::Done;
         }
         match self.phase {
+            Phase::Warm if self.tail.is_some() => {
+                let plan = self.tail.as_mut().expect("guarded");
+                sim.warm_for(plan.next_start().saturating_sub(sim.instructions_executed()), self.miss_latency);
+                self.stretch_from = sim.cycle();
+                if sim.is_finished() {
+                    self.phase = Phase::Done;
+                } else if sim.launch_index() != plan.launch {
+                    // The launch ended in warming: on to the next, placed by thread block.
+                    self.tail = None;
+                } else if plan.place() {
+                    self.book.start(sim, false);
+                    sim.reset_stats();
+                    self.phase = Phase::WarmUp { until: sim.cycle() + s.warmup_cycles };
+                } else {
+                    // The drain, in detail to the launch's end.
+                    self.tail = None;
+                    self.book.start(sim, true);
+                    sim.reset_stats();
+                    self.phase = Phase::Tail { from: sim.cycle() };
+                }
+            }
             Phase::Warm => {
                 // Systematic: window k at the middle of the k-th n-th of the CTAs.
                 let total = sim.total_ctas();
@@ -142,7 +178,7 @@ impl Sampler {
                 } else if sim.in_launch_tail() {
                     self.book.start(sim, true);
                     sim.reset_stats();
-                    Phase::Tail
+                    Phase::Tail { from: sim.cycle() }
                 } else {
                     self.book.start(sim, false);
                     sim.reset_stats();
@@ -166,23 +202,41 @@ impl Sampler {
                 sim.run_until(until.min(sim.cycle().saturating_add(cycles)));
                 if sim.cycle() >= until || sim.is_finished() || sim.error().is_some() {
                     self.book.record(sim);
-                    self.k += 1;
-                    self.phase = if sim.in_launch_tail() {
+                    self.phase = if self.tail.is_some() {
+                        self.tail_windows.0 += 1;
+                        Phase::Quiesce
+                    } else if sim.in_launch_tail() {
+                        self.k += 1;
                         self.book.start(sim, true);
                         sim.reset_stats();
-                        Phase::Tail
+                        Phase::Tail { from: sim.cycle() }
                     } else {
+                        self.k += 1;
                         Phase::Quiesce
                     };
                 }
             }
-            Phase::Tail => {
+            Phase::Tail { from } => {
                 let launch = sim.launch_index();
-                let until = sim.cycle().saturating_add(cycles);
+                // A tail is judged once, after one window's worth of detailed cycles.
+                let judge_at = (self.tail_judged != Some(launch)).then(|| from + s.warmup_cycles + s.measure_cycles);
+                let until = sim.cycle().saturating_add(cycles).min(judge_at.unwrap_or(u64::MAX));
                 while sim.launch_index() == launch && !sim.run_until(sim.cycle() + 1) && sim.cycle() < until {}
                 if sim.launch_index() != launch || sim.is_finished() || sim.error().is_some() {
                     self.book.record(sim);
                     self.phase = Phase::Quiesce;
+                } else if judge_at.is_some_and(|at| sim.cycle() >= at) {
+                    self.tail_judged = Some(launch);
+                    let now = sim.instructions_executed();
+                    let window = (now - self.book.mark) * (s.warmup_cycles + s.measure_cycles)
+                        / (sim.cycle() - from).max(1);
+                    let left = sim.launch_instructions_left();
+                    if let Some(plan) = TailPlan::new(launch, now, left, window, s.windows) {
+                        self.book.record(sim);
+                        self.tail_windows.1 += plan.windows();
+                        self.tail = Some(plan);
+                        self.phase = Phase::Quiesce;
+                    }
                 }
             }
             Phase::Quiesce => {

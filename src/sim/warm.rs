@@ -28,12 +28,26 @@ impl Simulator {
     /// warming clock. Stops early where the launch's last CTA is dispatched
     /// (`in_launch_tail`). Nothing may be in flight: call `quiesce` after detailed cycles.
     pub(crate) fn warm_until(&mut self, target: u64, miss_latency: u64) {
+        self.warm_while(miss_latency, |s| s.next_global_cta() < target && !s.in_launch_tail());
+    }
+
+    /// Executes functionally, as `warm_until` does, until `count` more warp instructions
+    /// have executed or the launch's warps have all finished: the stretches between the
+    /// windows a sampled run places inside a long launch tail.
+    pub(crate) fn warm_for(&mut self, count: u64, miss_latency: u64) {
+        let (end, launch) = (self.instructions_executed().saturating_add(count), self.launch);
+        self.warm_while(miss_latency, |s| s.instructions_executed() < end && s.launch == launch);
+    }
+
+    /// Warming steps while `go` holds (and the run lasts); a launch whose CTAs all finish
+    /// hands over to the next, as in detail.
+    fn warm_while(&mut self, miss_latency: u64, go: impl Fn(&Self) -> bool) {
         let bench = Rc::clone(&self.bench);
         let now = self.cycle();
         for sm in &mut self.sms {
             sm.begin_warming();
         }
-        while !self.finished && self.next_global_cta() < target && !self.in_launch_tail() {
+        while !self.finished && go(self) {
             self.dispatch(now);
             let kernel = &*bench.launches[self.launch];
             for sm in &mut self.sms {
@@ -47,6 +61,13 @@ impl Simulator {
         for sm in &mut self.sms {
             sm.resume_detail();
         }
+    }
+
+    /// Warp instructions the current launch has yet to issue, once all its CTAs are
+    /// dispatched (`in_launch_tail`): those of its resident warps.
+    pub(crate) fn launch_instructions_left(&self) -> u64 {
+        let kernel = &*self.bench.launches[self.launch];
+        self.sms.iter().map(|sm| sm.instructions_left(kernel)).sum()
     }
 
     /// Whether every CTA of the current launch has been dispatched: the launch's tail,
