@@ -43,8 +43,8 @@ pub fn render_text(r: &SampledReport) -> String {
     let tails = r.windows.iter().filter(|w| w.exact).count();
     let _ = writeln!(
         s,
-        "  ESTIMATED from {} detailed windows ({} warm-up + {} measured core cycles each) and {tails} launch \
-         tail(s) simulated whole: {} core cycles simulated in detail, {:.1} % of the estimated {}; {} warp \
+        "  ESTIMATED from {} detailed windows ({} warm-up + {} measured core cycles each) and {tails} \
+         stretch(es) simulated whole (launch tails, or a long tail's start and drain): {} core cycles simulated in detail, {:.1} % of the estimated {}; {} warp \
          instructions, all counted",
         r.windows.len() - tails,
         c.sample.warmup_cycles,
