@@ -88,7 +88,13 @@ fn prepare(m: &Metrics) -> (Value, Vec<Field>) {
         .into_iter()
         .filter_map(|(name, estimate, count)| {
             let i = m.intervals.get(&name)?;
-            (i.low.is_finite() && i.high.is_finite()).then_some(Field { name, estimate, low: i.low, high: i.high, count })
+            (i.low.is_finite() && i.high.is_finite()).then_some(Field {
+                name,
+                estimate,
+                low: i.low,
+                high: i.high,
+                count,
+            })
         })
         .collect();
     (base, fields)

@@ -22,9 +22,9 @@ use crate::config::Config;
 use crate::figures::Metrics;
 use crate::sim::Simulator;
 use crate::stats::build_report;
-use tail::TailPlan;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use tail::TailPlan;
 
 /// A sampled run's estimates and what was simulated in detail to get them.
 #[derive(Debug, Clone, Serialize)]
@@ -228,8 +228,8 @@ impl Sampler {
                 } else if judge_at.is_some_and(|at| sim.cycle() >= at) {
                     self.tail_judged = Some(launch);
                     let now = sim.instructions_executed();
-                    let window = (now - self.book.mark) * (s.warmup_cycles + s.measure_cycles)
-                        / (sim.cycle() - from).max(1);
+                    let window =
+                        (now - self.book.mark) * (s.warmup_cycles + s.measure_cycles) / (sim.cycle() - from).max(1);
                     let left = sim.launch_instructions_left();
                     if let Some(plan) = TailPlan::new(launch, now, left, window, s.windows) {
                         self.book.record(sim);
