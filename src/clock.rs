@@ -1,6 +1,6 @@
 //! Clock domains. Each domain has a period in femtoseconds and ticks when its next
-//! edge is the earliest; where several edges coincide, they tick DRAM, L2, icnt,
-//! core — downstream first, so a request moves at most one hop per edge.
+//! edge is the earliest; where several edges coincide, they tick in the order `sim`
+//! documents.
 
 use crate::config::Clocks as ClockSpec;
 
