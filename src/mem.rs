@@ -2,7 +2,6 @@
 //! types every level shares. Each request carries who asked (SM, warp, CTA, PC,
 //! warp-load) so that warp-aware policies and per-warp statistics can see it.
 
-use crate::cache::l2::WarpType;
 use serde::{Deserialize, Serialize};
 
 /// PTX-style cache operator of a global load: `ca` caches in L1 and L2, `cg` only in
@@ -20,6 +19,33 @@ pub enum CacheOp {
 pub enum AccessKind {
     Read,
     Write,
+}
+
+/// MeDiC's five warp types by L2 hit ratio, plus `Unknown` before a warp's first profile.
+/// The classifier (`cache::l2::warp_type`) assigns them; requests carry them to the
+/// insertion policy and the DRAM scheduler, so the type lives here, below all three.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WarpType {
+    #[default]
+    Unknown,
+    AllHit,
+    MostlyHit,
+    Balanced,
+    MostlyMiss,
+    AllMiss,
+}
+
+impl WarpType {
+    /// WMS's mostly-hit bit: set for mostly-hit and (mischaracterised) all-hit warps.
+    pub fn mostly_hit(self) -> bool {
+        matches!(self, WarpType::AllHit | WarpType::MostlyHit)
+    }
+
+    /// WByp sends these warps' reads straight to DRAM.
+    pub fn mostly_miss(self) -> bool {
+        matches!(self, WarpType::MostlyMiss | WarpType::AllMiss)
+    }
 }
 
 /// Sentinel for "this request belongs to no tracked warp-load" (stores, write-backs).
