@@ -48,6 +48,11 @@ pub struct QueuedReq {
     pub coord: DramCoord,
 }
 
+/// Warp-aware score of a row hit and of a row miss (tCL against tRP + tRCD + tCL): the
+/// command queues keep each bank's sum, and the warp-group schedulers estimate with them.
+pub(crate) const HIT_SCORE: u32 = 1;
+pub(crate) const MISS_SCORE: u32 = 3;
+
 /// What one bank looks like to a transaction scheduler.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct BankView {

@@ -10,11 +10,10 @@
 //! groups first as the write queue nears its drain (`wg_w.rs`). Writes, and reads older
 //! than the age threshold, keep the GMC rules.
 
-use super::super::bank::{HIT_SCORE, MISS_SCORE};
 use super::gmc::Gmc;
 use super::merb::Merb;
 use super::warp_groups::{key_of, Group, GroupKey, WarpGroups};
-use super::{wg_bw, wg_m, wg_w, QueuedReq, SchedView, TransactionPolicy};
+use super::{wg_bw, wg_m, wg_w, QueuedReq, SchedView, TransactionPolicy, HIT_SCORE, MISS_SCORE};
 use crate::config::{Config, DramSchedulerKind};
 use crate::mem::{AccessKind, MemReq};
 
