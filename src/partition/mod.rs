@@ -13,7 +13,7 @@ use crate::cache::l2::{line_key, DramQueue, L2Bank, L2Shared, L2Stats, WarpL2Cou
 use crate::clock::Now;
 use crate::config::{Config, ReplyQueueKind, RopSkip};
 use crate::dram::DramChannel;
-use crate::icnt::Crossbar;
+use crate::icnt::{Crossbar, PartitionNodes};
 use crate::mem::{AccessKind, MemReq};
 use crate::queue::{BoundedQueue, DelayLine};
 
@@ -22,9 +22,9 @@ pub struct Partition {
     banks: Vec<L2Bank>,
     line_shift: u32,
     ports: usize,
-    /// Request-network nodes of this partition (`icnt.nodes_per_partition`); input port
-    /// `p` takes the packets of node `p % nodes`.
-    nodes: usize,
+    /// Request-network nodes of each partition (`icnt.nodes_per_partition`); input port
+    /// `p` takes the packets of this partition's node `p` (modulo their number).
+    nodes: PartitionNodes,
     port_rr: usize,
     bank_rr: usize,
     out_rr: usize,
@@ -62,7 +62,7 @@ impl Partition {
             banks: (0..banks).map(|_| L2Bank::new(cfg)).collect(),
             line_shift: l2.line_bytes.trailing_zeros(),
             ports: l2.ports as usize,
-            nodes: cfg.icnt.nodes_per_partition as usize,
+            nodes: PartitionNodes::new(cfg.icnt.nodes_per_partition as usize),
             port_rr: 0,
             bank_rr: 0,
             out_rr: 0,
@@ -88,15 +88,9 @@ impl Partition {
         }
     }
 
-    /// Index of the request network's destination, or the reply network's source, for
-    /// (partition, node).
-    pub fn port_dst(partition: usize, node: usize, nodes: usize) -> usize {
-        partition * nodes + node
-    }
-
     /// The request-network node input port `p` reads from.
     fn node_of_port(&self, p: usize) -> usize {
-        Self::port_dst(self.id, p % self.nodes, self.nodes)
+        self.nodes.node(self.id, p)
     }
 
     fn bank_of(&self, local: u64) -> usize {
@@ -357,7 +351,7 @@ impl Partition {
                 AccessKind::Read => reply_net.flits_for(head.bytes),
                 AccessKind::Write => reply_net.flits_for(0),
             };
-            let src = Self::port_dst(self.id, p, ports);
+            let src = PartitionNodes::new(ports).node(self.id, p);
             if reply_net.can_push(src, flits) {
                 let mut r = q.pop().expect("head exists");
                 r.trip.sent = r.since_issue(now_core);

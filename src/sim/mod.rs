@@ -25,7 +25,7 @@ use crate::config::{Config, ConfigError, ConfigErrors, CoordinatedMode};
 use crate::core::load_tags::LoadTags;
 use crate::core::sm::Ports;
 use crate::core::Sm;
-use crate::icnt::Crossbar;
+use crate::icnt::{Crossbar, PartitionNodes};
 use crate::kernels::{self, Benchmark, Grid, Size};
 use crate::mem::MemReq;
 use crate::partition::{CoordinationNetwork, Partition};
@@ -164,7 +164,8 @@ impl Simulator {
         let bench = bench.into();
         let sms_n = cfg.core.num_sms as usize;
         let parts = cfg.mem.partitions as usize;
-        let nodes = cfg.icnt.nodes_per_partition as usize;
+        let req_nodes = PartitionNodes::new(cfg.icnt.nodes_per_partition as usize);
+        let reply_nodes = PartitionNodes::new(cfg.l2.reply_ports as usize);
         let ic = &cfg.icnt;
         let total_ctas = bench.launches.iter().map(|k| k.grid().ctas as u64).sum();
         let mut sim = Self {
@@ -174,7 +175,7 @@ impl Simulator {
             coord: CoordinationNetwork::new(&cfg),
             req_net: Crossbar::new(
                 sms_n,
-                parts * nodes,
+                req_nodes.count(parts),
                 ic.latency,
                 ic.flit_bytes,
                 ic.input_buffer_flits,
@@ -182,7 +183,7 @@ impl Simulator {
             )
             .with_header(ic.header_bytes),
             reply_net: Crossbar::new(
-                parts * cfg.l2.reply_ports as usize,
+                reply_nodes.count(parts),
                 sms_n,
                 ic.latency,
                 ic.flit_bytes,
