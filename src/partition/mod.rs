@@ -8,13 +8,12 @@ mod sampled;
 
 pub use coord::CoordinationNetwork;
 
-use crate::cache::l2::bypass::Route;
 use crate::cache::l2::{line_key, DramQueue, L2Bank, L2Shared, L2Stats, WarpL2Counters, WarpView};
 use crate::clock::Now;
 use crate::config::{Config, ReplyQueueKind, RopSkip};
 use crate::dram::DramChannel;
 use crate::icnt::{Crossbar, PartitionNodes};
-use crate::mem::{AccessKind, MemReq};
+use crate::mem::{AccessKind, L2Route, MemReq};
 use crate::queue::{BoundedQueue, DelayLine};
 
 pub struct Partition {
@@ -227,9 +226,11 @@ impl Partition {
                 let (view, route) = shared.decide(&req, now.core, self.line(req.local));
                 shared.count_accepted(&req, view, false, now.core);
                 req.warp_type = view.wtype;
-                req.l2_no_alloc = route == Route::NoAllocate;
+                // `around_banks` took every head routed to DRAM.
+                debug_assert_ne!(route, L2Route::Dram);
+                req.l2_route = route;
                 req.trip.accepted = req.since_issue(now.core);
-                self.stats.no_allocate += req.l2_no_alloc as u64;
+                self.stats.no_allocate += (route == L2Route::NoAllocate) as u64;
                 self.requests += 1;
                 self.banks[b].queue.push(req);
                 port_used |= 1 << p;
@@ -292,7 +293,7 @@ impl Partition {
             return Around::Banks;
         }
         let (view, route) = shared.decide(head, now.core, self.line(head.local));
-        if route != Route::Dram {
+        if route != L2Route::Dram {
             return Around::Banks;
         }
         if !self.dram_queue.has_room(2) {
@@ -308,7 +309,7 @@ impl Partition {
     fn send_around(&mut self, mut req: MemReq, view: WarpView, now: &Now, shared: &mut L2Shared) {
         shared.count_accepted(&req, view, true, now.core);
         req.warp_type = view.wtype;
-        req.l2_bypass = true;
+        req.l2_route = L2Route::Dram;
         req.trip.accepted = req.since_issue(now.core);
         req.trip.looked_up = req.trip.accepted;
         self.requests += 1;

@@ -3,9 +3,9 @@
 //! the banks to warps that hit. MeDiC-reuse (§6.4) keeps a Bloom filter of lines the L2
 //! evicted: a bypass candidate found there has been reused and looks up the L2 after all.
 
-use super::{Route, RouteCtx};
+use super::RouteCtx;
 use crate::cache::l2::bloom::Bloom;
-use crate::mem::MemReq;
+use crate::mem::{L2Route, MemReq};
 
 #[derive(Debug, Clone)]
 pub struct MedicBypass {
@@ -18,14 +18,14 @@ impl MedicBypass {
         Self { reuse: reuse_bits.map(|b| Bloom::new(b, b / 8)) }
     }
 
-    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> Route {
+    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {
         if ctx.warp.profiling || !ctx.warp.wtype.mostly_miss() {
-            return Route::Cache;
+            return L2Route::Cache;
         }
         if self.reuse.as_ref().is_some_and(|f| f.contains(ctx.line)) {
-            return Route::Cache;
+            return L2Route::Cache;
         }
-        Route::skip(req)
+        L2Route::skip(req)
     }
 
     pub fn on_evict(&mut self, line: u64) {

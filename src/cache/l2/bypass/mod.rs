@@ -20,26 +20,15 @@ pub use rand::RandBypass;
 
 use super::warp_type::{WarpTypeTable, WarpView};
 use crate::config::{Config, L2BypassKind};
-use crate::mem::MemReq;
+use crate::mem::{L2Route, MemReq};
 
-/// Where an arriving request goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Route {
-    /// The bank queue; a read miss allocates on fill.
-    Cache,
-    /// The bank queue, but nothing is allocated for it.
-    NoAllocate,
-    /// Straight to the DRAM request queue (reads only).
-    Dram,
-}
-
-impl Route {
+impl L2Route {
     /// A read goes to DRAM, a write looks up without allocating.
-    pub fn skip(req: &MemReq) -> Route {
+    pub fn skip(req: &MemReq) -> L2Route {
         if req.is_write() {
-            Route::NoAllocate
+            L2Route::NoAllocate
         } else {
-            Route::Dram
+            L2Route::Dram
         }
     }
 }
@@ -77,9 +66,9 @@ impl L2Bypass {
         }
     }
 
-    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> Route {
+    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {
         match self {
-            Self::None => Route::Cache,
+            Self::None => L2Route::Cache,
             Self::Medic(p) => p.route(req, ctx),
             Self::Pcal(p) => p.route(ctx),
             Self::Rand(p) => p.route(req, ctx),

@@ -2,9 +2,9 @@
 //! cycles, bypass the L2. The draw is a counter-based generator keyed by the run's seed,
 //! the window and the warp, so it is the same natively and in wasm and needs no state.
 
-use super::{Route, RouteCtx};
+use super::RouteCtx;
 use crate::config::MedicConfig;
-use crate::mem::MemReq;
+use crate::mem::{L2Route, MemReq};
 
 #[derive(Debug, Clone)]
 pub struct RandBypass {
@@ -32,11 +32,11 @@ impl RandBypass {
         mix(mix(self.seed ^ mix(window)) ^ warp as u64) < self.threshold
     }
 
-    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> Route {
+    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {
         if self.bypasses(ctx.warp_id, ctx.now_core) {
-            Route::skip(req)
+            L2Route::skip(req)
         } else {
-            Route::Cache
+            L2Route::Cache
         }
     }
 }
