@@ -226,9 +226,14 @@ impl Partition {
                 let (view, route) = shared.decide(&req, now.core, self.line(req.local));
                 shared.count_accepted(&req, view, false, now.core);
                 req.warp_type = view.wtype;
-                // `around_banks` took every head routed to DRAM.
-                debug_assert_ne!(route, L2Route::Dram);
-                req.l2_route = route;
+                // Ports that share a crossbar node peek one queue, so this head can be one
+                // `around_banks` never saw this cycle (it came up behind a head another port
+                // took). A DRAM route is only taken there: here it looks up the banks and
+                // allocates like `Cache`, which the reports (MeDiC as run) have always shown.
+                req.l2_route = match route {
+                    L2Route::Dram => L2Route::Cache,
+                    r => r,
+                };
                 req.trip.accepted = req.since_issue(now.core);
                 self.stats.no_allocate += (route == L2Route::NoAllocate) as u64;
                 self.requests += 1;
