@@ -60,6 +60,10 @@ pub enum L2Route {
     Dram,
 }
 
+/// Threads per warp: the lanes of one instruction, so at most this many requests per
+/// warp-load. Below the kernels, the SM and the config's checks, which all use it.
+pub const WARP_SIZE: usize = 32;
+
 /// Sentinel for "this request belongs to no tracked warp-load" (stores, write-backs).
 pub const NO_WARP_LOAD: u32 = u32::MAX;
 

@@ -2,7 +2,7 @@
 
 use super::{Config, L2BypassKind, SetIndexKind, WritePolicy};
 use crate::cache::SetIndex;
-use crate::kernels::WARP_SIZE;
+use crate::mem::WARP_SIZE;
 use serde::Serialize;
 use std::fmt;
 

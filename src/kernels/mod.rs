@@ -29,11 +29,10 @@ pub use registry::{build, build_with_layout, KERNELS};
 
 /// Input sizes are config values too (`coordinated.profile_size`), so config defines them.
 pub use crate::config::Size;
+pub use crate::mem::WARP_SIZE;
 
 use crate::mem::{AccessKind, CacheOp};
 use serde::Serialize;
-
-pub const WARP_SIZE: usize = 32;
 
 /// A bit mask of the (at most 8) registers a warp's loads write and its instructions read.
 pub type RegMask = u8;
