@@ -115,7 +115,7 @@ impl Sm {
         let throttle = Throttle::new(c);
         let mut l1 = L1D::new(&cfg.l1d, c.max_warps_per_sm);
         l1.set_feedback(throttle.feedback());
-        l1.set_group_tags(crate::dram::sched::needs_group_tags(cfg.dram.scheduler));
+        l1.set_group_tags(cfg.dram.scheduler.needs_group_tags());
         Self {
             id,
             warps: (0..max_warps).map(|_| Warp::default()).collect(),
