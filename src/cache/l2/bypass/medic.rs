@@ -3,8 +3,9 @@
 //! the banks to warps that hit. MeDiC-reuse (§6.4) keeps a Bloom filter of lines the L2
 //! evicted: a bypass candidate found there has been reused and looks up the L2 after all.
 
-use super::RouteCtx;
+use super::{BypassPolicy, RouteCtx};
 use crate::cache::l2::bloom::Bloom;
+use crate::config::{Config, L2BypassKind};
 use crate::mem::{L2Route, MemReq};
 
 #[derive(Debug, Clone)]
@@ -17,8 +18,17 @@ impl MedicBypass {
     pub fn new(reuse_bits: Option<u32>) -> Self {
         Self { reuse: reuse_bits.map(|b| Bloom::new(b, b / 8)) }
     }
+}
 
-    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {
+impl BypassPolicy for MedicBypass {
+    const SENDS_READS_TO_DRAM: bool = true;
+
+    /// `medic_reuse` adds the filter of `medic.reuse_filter_bits`.
+    fn build(kind: L2BypassKind, cfg: &Config, _seed: u64) -> Self {
+        Self::new((kind == L2BypassKind::MedicReuse).then_some(cfg.medic.reuse_filter_bits))
+    }
+
+    fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {
         if ctx.warp.profiling || !ctx.warp.wtype.mostly_miss() {
             return L2Route::Cache;
         }
@@ -28,7 +38,7 @@ impl MedicBypass {
         L2Route::skip(req)
     }
 
-    pub fn on_evict(&mut self, line: u64) {
+    fn on_evict(&mut self, line: u64) {
         if let Some(f) = &mut self.reuse {
             f.insert(line);
         }

@@ -4,8 +4,8 @@
 //! entry has seen `profile_accesses` reads and its hit ratio is at most the mostly-miss
 //! boundary, the reads of that PC go straight to DRAM.
 
-use super::RouteCtx;
-use crate::config::MedicConfig;
+use super::{BypassPolicy, RouteCtx};
+use crate::config::{Config, L2BypassKind, MedicConfig};
 use crate::mem::{L2Route, MemReq};
 
 #[derive(Debug, Clone)]
@@ -43,8 +43,16 @@ impl PcBypass {
             self.window = w;
         }
     }
+}
 
-    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {
+impl BypassPolicy for PcBypass {
+    const SENDS_READS_TO_DRAM: bool = true;
+
+    fn build(_kind: L2BypassKind, cfg: &Config, _seed: u64) -> Self {
+        Self::new(&cfg.medic)
+    }
+
+    fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {
         self.roll(ctx.now_core);
         let (hits, acc) = self.entries[self.index(req.pc)];
         if acc >= self.profile && hits as f64 <= self.miss_ratio * acc as f64 {
@@ -54,7 +62,7 @@ impl PcBypass {
         }
     }
 
-    pub fn on_lookup(&mut self, req: &MemReq, hit: bool, now_core: u64) {
+    fn on_lookup(&mut self, req: &MemReq, hit: bool, now_core: u64) {
         if req.is_write() {
             return;
         }
