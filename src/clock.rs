@@ -1,8 +1,20 @@
 //! Clock domains. Each domain has a period in femtoseconds and ticks when its next
-//! edge is the earliest; where several edges coincide, they tick DRAM, L2, icnt,
-//! core — downstream first, so a request moves at most one hop per edge.
+//! edge is the earliest; where several edges coincide, they tick in the order `sim`
+//! documents.
 
-use crate::config::Clocks as ClockSpec;
+use serde::{Deserialize, Serialize};
+
+/// Clock-domain frequencies (the config's `clocks` section). A latency in config is
+/// counted in the cycles of the domain that owns the component.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockSpec {
+    pub core_mhz: f64,
+    pub icnt_mhz: f64,
+    pub l2_mhz: f64,
+    /// DRAM command clock (tCK = 1000 / dram_mhz ns).
+    pub dram_mhz: f64,
+}
 
 /// Current cycle of each domain.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -25,8 +25,7 @@ mod trace_text;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use config::{Config, ConfigError, ConfigErrors};
-pub use kernels::Size;
+pub use config::{Config, ConfigError, ConfigErrors, Size};
 pub use sim::{Progress, SimError, Simulator};
 pub use stats::Report;
 

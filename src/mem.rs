@@ -2,7 +2,6 @@
 //! types every level shares. Each request carries who asked (SM, warp, CTA, PC,
 //! warp-load) so that warp-aware policies and per-warp statistics can see it.
 
-use crate::cache::l2::WarpType;
 use serde::{Deserialize, Serialize};
 
 /// PTX-style cache operator of a global load: `ca` caches in L1 and L2, `cg` only in
@@ -21,6 +20,49 @@ pub enum AccessKind {
     Read,
     Write,
 }
+
+/// MeDiC's five warp types by L2 hit ratio, plus `Unknown` before a warp's first profile.
+/// The classifier (`cache::l2::warp_type`) assigns them; requests carry them to the
+/// insertion policy and the DRAM scheduler, so the type lives here, below all three.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WarpType {
+    #[default]
+    Unknown,
+    AllHit,
+    MostlyHit,
+    Balanced,
+    MostlyMiss,
+    AllMiss,
+}
+
+impl WarpType {
+    /// WMS's mostly-hit bit: set for mostly-hit and (mischaracterised) all-hit warps.
+    pub fn mostly_hit(self) -> bool {
+        matches!(self, WarpType::AllHit | WarpType::MostlyHit)
+    }
+
+    /// WByp sends these warps' reads straight to DRAM.
+    pub fn mostly_miss(self) -> bool {
+        matches!(self, WarpType::MostlyMiss | WarpType::AllMiss)
+    }
+}
+
+/// Where the partition's port sends a request (the L2 bypass policy decides, `l2.bypass`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum L2Route {
+    /// The bank queue; a read miss allocates on fill.
+    #[default]
+    Cache,
+    /// The bank queue, but nothing is allocated for it.
+    NoAllocate,
+    /// Straight to the DRAM request queue, skipping the L2 (reads only).
+    Dram,
+}
+
+/// Threads per warp: the lanes of one instruction, so at most this many requests per
+/// warp-load. Below the kernels, the SM and the config's checks, which all use it.
+pub const WARP_SIZE: usize = 32;
 
 /// Sentinel for "this request belongs to no tracked warp-load" (stores, write-backs).
 pub const NO_WARP_LOAD: u32 = u32::MAX;
@@ -80,8 +122,10 @@ pub struct MemReq {
     pub local: u64,
     /// L2 write-back of a dirty line (no SM waits for it).
     pub writeback: bool,
-    /// Sent around the L1 (it holds a bypass slot until its reply).
-    pub bypassed: bool,
+    /// Sent around the L1 (a `.cg` load, or the L1 bypass policy's choice): its reply does
+    /// not fill the L1, and it holds one of `l1d.bypass_slots` until then. Unrelated to
+    /// `l2_route`.
+    pub l1_bypassed: bool,
     pub t_issue: u64,
     pub t_l2_arrive: u64,
     pub t_dram_arrive: u64,
@@ -89,10 +133,9 @@ pub struct MemReq {
     pub dram_served: bool,
     /// The warp's MeDiC type when the request reached the L2 (WIP and WMS read it).
     pub warp_type: WarpType,
-    /// Sent from the partition's port straight to DRAM, skipping the L2.
-    pub l2_bypass: bool,
-    /// Looks up the L2 but allocates nothing on a miss.
-    pub l2_no_alloc: bool,
+    /// Where the partition's port sent it: the banks, the banks without allocating, or
+    /// straight to DRAM.
+    pub l2_route: L2Route,
     pub trip: Trip,
 }
 
@@ -122,15 +165,14 @@ impl MemReq {
             partition: 0,
             local: addr,
             writeback: false,
-            bypassed: false,
+            l1_bypassed: false,
             t_issue: 0,
             t_l2_arrive: 0,
             t_dram_arrive: 0,
             l2_hit: false,
             dram_served: false,
             warp_type: WarpType::Unknown,
-            l2_bypass: false,
-            l2_no_alloc: false,
+            l2_route: L2Route::Cache,
             trip: Trip::default(),
         }
     }

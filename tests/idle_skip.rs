@@ -5,7 +5,7 @@
 mod traffic;
 
 use traffic::RandomTraffic;
-use warpscope::config::preset;
+use warpscope::config::{preset, L2BypassKind};
 use warpscope::kernels::{build, Benchmark};
 use warpscope::stats::build_report;
 use warpscope::{Config, Simulator, Size};
@@ -102,8 +102,14 @@ fn bundle(name: &str) -> Config {
 
 #[test]
 fn skipping_matches_ticking_every_cycle_under_medic_and_its_rivals() {
-    for name in ["medic", "medic_reuse", "wip", "eaf", "pcal", "rand", "pc_byp"] {
-        let cfg = bundle(name);
+    // MeDiC whole, the insertion policies, and every registered L2 bypass policy alone.
+    let bypasses = L2BypassKind::NAMES.iter().map(|n| L2BypassKind::parse(n).expect("a registered name"));
+    let cases = ["medic", "wip", "eaf"].map(|b| (b, bundle(b))).into_iter().chain(bypasses.map(|kind| {
+        let mut cfg = bundle("baseline");
+        cfg.l2.bypass = kind;
+        (kind.as_str(), cfg)
+    }));
+    for (name, cfg) in cases {
         for k in ["bfs", "pvc"] {
             let skip = report(&cfg, build(k, Size::Tiny, 3).unwrap(), true);
             let tick = report(&cfg, build(k, Size::Tiny, 3).unwrap(), false);
@@ -120,9 +126,9 @@ fn skipping_matches_ticking_every_cycle_under_medic_and_its_rivals() {
 #[test]
 fn skipping_matches_ticking_every_cycle_with_dram_schedulers() {
     use warpscope::config::{DramIdealKind, DramSchedulerKind as K};
-    let kinds = [K::Gmc, K::Wg, K::WgM, K::WgBw, K::WgW, K::Sbwas, K::Wafcfs];
-    let cases =
-        kinds.map(|k| (k, DramIdealKind::None)).into_iter().chain([(K::Gmc, DramIdealKind::ZeroLatencyDivergence)]);
+    // Every registered scheduler, so a new one is checked without editing this test.
+    let kinds = K::NAMES.iter().map(|n| K::parse(n).expect("a registered name"));
+    let cases = kinds.map(|k| (k, DramIdealKind::None)).chain([(K::Gmc, DramIdealKind::ZeroLatencyDivergence)]);
     for (kind, ideal) in cases {
         let mut cfg = preset("sc14-gtx480").unwrap();
         cfg.dram.scheduler = kind;

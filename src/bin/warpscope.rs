@@ -40,6 +40,7 @@ mod simulate;
 #[path = "warpscope/sweep.rs"]
 mod sweep;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 use failure::Failure;
 use serde_json::Value;
@@ -86,21 +87,9 @@ struct Cli {
     command: Command,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum SizeArg {
-    Tiny,
-    Small,
-    Paper,
-}
-
-impl From<SizeArg> for Size {
-    fn from(s: SizeArg) -> Size {
-        match s {
-            SizeArg::Tiny => Size::Tiny,
-            SizeArg::Small => Size::Small,
-            SizeArg::Paper => Size::Paper,
-        }
-    }
+/// `--size`: the library's own names, so the flag cannot drift from the config's.
+fn size_parser() -> impl TypedValueParser<Value = Size> {
+    PossibleValuesParser::new(Size::NAMES.iter().copied()).map(|name| Size::parse(&name).expect("one of Size::NAMES"))
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -150,8 +139,8 @@ enum Command {
         /// Built-in benchmark (see `warpscope list kernels`).
         #[arg(long, default_value = "bfs")]
         kernel: String,
-        #[arg(long, value_enum, default_value = "small")]
-        size: SizeArg,
+        #[arg(long, value_parser = size_parser(), default_value = "small")]
+        size: Size,
         /// Seed of the generated input data.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -186,8 +175,8 @@ enum Command {
     Inspect {
         #[arg(long)]
         kernel: String,
-        #[arg(long, value_enum, default_value = "small")]
-        size: SizeArg,
+        #[arg(long, value_parser = size_parser(), default_value = "small")]
+        size: Size,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[arg(long, value_enum, default_value = "text")]
@@ -225,8 +214,8 @@ enum Command {
     Compare {
         #[command(flatten)]
         base: BaseArgs,
-        #[arg(long, value_enum, default_value = "small")]
-        size: SizeArg,
+        #[arg(long, value_parser = size_parser(), default_value = "small")]
+        size: Size,
         #[command(flatten)]
         cmd: compare::CompareCmd,
     },
@@ -281,10 +270,10 @@ fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
                 machine.base.sets.push(format!("sample.windows={n}"));
             }
             let cfg = resolve(&machine)?;
-            let mut sim = Simulator::new(cfg, &kernel, size.into(), seed).map_err(kernel_flag)?;
+            let mut sim = Simulator::new(cfg, &kernel, size, seed).map_err(kernel_flag)?;
             interrupt::install();
             if !sim.config().sample.is_off() {
-                return sampled::run(sim, (&kernel, size.into(), seed), check, format, quiet);
+                return sampled::run(sim, (&kernel, size, seed), check, format, quiet);
             }
             let tracker = progress::Tracker::new(format!("run {kernel}"), 1, quiet);
             let finished = simulate::chunks(&mut sim, max_cycles, tracker.start(kernel.clone()));
@@ -321,7 +310,7 @@ fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Inspect { kernel, size, seed, format } => {
-            let bench = warpscope::kernels::build(&kernel, size.into(), seed).map_err(|e| kernel_flag(e.into()))?;
+            let bench = warpscope::kernels::build(&kernel, size, seed).map_err(|e| kernel_flag(e.into()))?;
             let launches = warpscope::kernels::inspect::summarize(&bench);
             match format {
                 Format::Json => outln!("{}", serde_json::to_string_pretty(&launches).expect("summaries serialize")),
@@ -352,7 +341,7 @@ fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
                 resolve_with(&base, Some(bundle))
             };
             interrupt::install();
-            Ok(print_output(cmd.run(size.into(), resolve)?))
+            Ok(print_output(cmd.run(size, resolve)?))
         }
         Command::Dram { machine, dram } => {
             let doc = resolve_doc(&machine.base, machine.policy.as_deref())?;

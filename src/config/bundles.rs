@@ -103,10 +103,7 @@ mod tests {
             apply_bundle(&mut doc, b.name).unwrap();
             let bypass: L2BypassKind = serde_json::from_value(doc["l2"]["bypass"].clone()).unwrap();
             apply_set(&mut doc, "l2.write_policy", "write_back").unwrap();
-            let to_dram = matches!(
-                bypass,
-                L2BypassKind::Medic | L2BypassKind::MedicReuse | L2BypassKind::Rand | L2BypassKind::PcByp
-            );
+            let to_dram = bypass.sends_reads_to_dram();
             match parse_config_value(doc) {
                 Err(e) if to_dram => {
                     assert!(e.to_string().contains("l2.bypass"), "{}: {e}", b.name);

@@ -25,6 +25,7 @@ pub use sample::SampleConfig;
 pub use schema::{schema, FieldSchema};
 pub use validate::{latencies_past_watchdog, ConfigError, ConfigErrors};
 
+use crate::clock::ClockSpec;
 use serde::{Deserialize, Serialize};
 
 /// The whole machine: one value of this type fully determines a run (with the kernel and seed).
@@ -36,7 +37,7 @@ pub struct Config {
     /// One or two sentences on what machine this models and where its numbers come from.
     #[serde(default)]
     pub description: String,
-    pub clocks: Clocks,
+    pub clocks: ClockSpec,
     pub core: CoreConfig,
     pub l1d: L1Config,
     pub icnt: IcntConfig,
@@ -65,30 +66,13 @@ pub struct CoordinatedConfig {
     /// A load at or below this share is tagged `cg`; between the two it is `cm`.
     pub low_thres: f64,
     /// Input size of the profiling runs (run with seed + 1, so on different data).
-    pub profile_size: crate::kernels::Size,
+    pub profile_size: Size,
 }
 
 impl Default for CoordinatedConfig {
     fn default() -> Self {
-        Self {
-            mode: CoordinatedMode::Centralized,
-            high_thres: 0.7,
-            low_thres: 0.3,
-            profile_size: crate::kernels::Size::Tiny,
-        }
+        Self { mode: CoordinatedMode::Centralized, high_thres: 0.7, low_thres: 0.3, profile_size: Size::Tiny }
     }
-}
-
-/// Clock-domain frequencies. A latency in config is counted in the cycles of the
-/// domain that owns the component.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Clocks {
-    pub core_mhz: f64,
-    pub icnt_mhz: f64,
-    pub l2_mhz: f64,
-    /// DRAM command clock (tCK = 1000 / dram_mhz ns).
-    pub dram_mhz: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -17,7 +17,7 @@ macro_rules! policy_enum {
                 match self { $(Self::$var => $s),+ }
             }
             /// The variant with config name `name`, for inputs that are not config documents.
-            pub fn from_name(name: &str) -> Option<Self> {
+            pub fn parse(name: &str) -> Option<Self> {
                 match name { $($s => Some(Self::$var),)+ _ => None }
             }
         }
@@ -322,6 +322,18 @@ policy_enum!(
     }
 );
 
+policy_enum!(
+    /// Input size of a built-in benchmark (`--size`, `coordinated.profile_size`).
+    Size {
+        /// Seconds or less: tests.
+        Tiny => "tiny",
+        /// Browser demos.
+        Small => "small",
+        /// Closer to the papers' inputs: CLI runs.
+        Paper => "paper",
+    }
+);
+
 /// Name and valid values of every policy family, for `warpscope list policies`.
 pub fn policy_families() -> Vec<(&'static str, &'static [&'static str])> {
     vec![
@@ -332,7 +344,7 @@ pub fn policy_families() -> Vec<(&'static str, &'static [&'static str])> {
         ("l1d.bypass", L1BypassKind::NAMES),
         ("l1d.cg_granularity", CgGranularity::NAMES),
         ("coordinated.mode", CoordinatedMode::NAMES),
-        ("coordinated.profile_size", crate::kernels::Size::NAMES),
+        ("coordinated.profile_size", Size::NAMES),
         ("l2.set_index", SetIndexKind::NAMES),
         ("l2.replacement", ReplacementKind::NAMES),
         ("l2.write_policy", WritePolicy::NAMES),

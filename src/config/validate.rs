@@ -1,8 +1,8 @@
 //! Validation of a parsed config into typed errors that name the field.
 
-use super::{Config, L2BypassKind, SetIndexKind, WritePolicy};
+use super::{Config, SetIndexKind, WritePolicy};
 use crate::cache::SetIndex;
-use crate::kernels::WARP_SIZE;
+use crate::mem::WARP_SIZE;
 use serde::Serialize;
 use std::fmt;
 
@@ -197,10 +197,7 @@ fn medic(k: &mut Checker, c: &Config) {
     k.at_most("medic.sampled_warps", m.sampled_warps as u64, 1024, "report size limit");
     k.pow2("medic.reuse_filter_bits", m.reuse_filter_bits as u64);
     k.at_most("medic.reuse_filter_bits", m.reuse_filter_bits as u64, 1 << 24, "simulator limit");
-    let to_dram = matches!(
-        c.l2.bypass,
-        L2BypassKind::Medic | L2BypassKind::MedicReuse | L2BypassKind::Rand | L2BypassKind::PcByp
-    );
+    let to_dram = c.l2.bypass.sends_reads_to_dram();
     if to_dram && c.l2.dram_queue < 2 {
         k.0.push(ConfigError::new(
             "l2.dram_queue",

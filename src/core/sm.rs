@@ -17,10 +17,9 @@ use super::warp_load::WarpLoadTable;
 use crate::cache::l1::{L1Event, L1D};
 use crate::config::{CgGranularity, Config, CoordinatedMode, L1BypassKind, WarpSchedulerKind};
 use crate::dram::AddressMap;
-use crate::icnt::Crossbar;
+use crate::icnt::{Crossbar, PartitionNodes};
 use crate::kernels::{Grid, Instr, Kernel, WARP_SIZE};
 use crate::mem::{AccessKind, CacheOp, MemReq, NO_WARP_LOAD};
-use crate::partition::Partition;
 use crate::stats::LoadStats;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -86,8 +85,9 @@ pub struct Sm {
     line_bytes: u32,
     /// `.cg` loads ask for the sectors they touch (`l1d.cg_granularity`).
     cg_sectors: bool,
-    /// Request-network nodes per partition; an SM sends to node `id % nodes`.
-    partition_nodes: usize,
+    /// Request-network nodes of the partitions; an SM sends to each partition's node `id`
+    /// (modulo their number).
+    partition_nodes: PartitionNodes,
     next_req: u64,
     fills: Vec<(MemReq, bool)>,
     coalesced: Coalesced,
@@ -115,7 +115,7 @@ impl Sm {
         let throttle = Throttle::new(c);
         let mut l1 = L1D::new(&cfg.l1d, c.max_warps_per_sm);
         l1.set_feedback(throttle.feedback());
-        l1.set_group_tags(crate::dram::sched::needs_group_tags(cfg.dram.scheduler));
+        l1.set_group_tags(cfg.dram.scheduler.needs_group_tags());
         Self {
             id,
             warps: (0..max_warps).map(|_| Warp::default()).collect(),
@@ -149,7 +149,7 @@ impl Sm {
             perfect_coalescing: c.perfect_coalescing,
             line_bytes: cfg.l1d.line_bytes,
             cg_sectors: cfg.l1d.cg_granularity == CgGranularity::Sector,
-            partition_nodes: cfg.icnt.nodes_per_partition as usize,
+            partition_nodes: PartitionNodes::new(cfg.icnt.nodes_per_partition as usize),
             next_req: (id as u64) << 40,
             fills: Vec::new(),
             coalesced: Coalesced::default(),
@@ -286,8 +286,7 @@ impl Sm {
                 let mut r = self.l1.miss_queue.pop().expect("head exists");
                 self.l1.move_tags();
                 r.t_issue = now;
-                let nodes = self.partition_nodes;
-                let dst = Partition::port_dst(r.partition as usize, self.id % nodes, nodes);
+                let dst = self.partition_nodes.node(r.partition as usize, self.id);
                 net.req_net.push(self.id, dst, r, flits);
                 progress = true;
             }

@@ -10,15 +10,11 @@ pub(crate) struct Txn {
     pub q: QueuedReq,
     /// An ACT was issued for this transaction (its column access is a row miss).
     pub activated: bool,
-    /// Expected service cost when it was queued: 1 for a row hit, 3 for a row miss.
+    /// Expected service cost when it was queued (`sched::HIT_SCORE` or `MISS_SCORE`).
     pub score: u32,
     /// Column commands still to issue (more than one when each burst is its own command).
     pub cols_left: u32,
 }
-
-/// Warp-aware score of a row hit and of a row miss (tCL against tRP + tRCD + tCL).
-pub(crate) const HIT_SCORE: u32 = 1;
-pub(crate) const MISS_SCORE: u32 = 3;
 
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Bank {

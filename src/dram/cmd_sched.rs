@@ -9,9 +9,9 @@
 //! precharged (after a head that already spent its ACT gets its column access), then a
 //! REF blocks all banks for tRFC and the next refresh is due tREFI after it.
 
-use super::bank::{Bank, Txn, HIT_SCORE, MISS_SCORE};
+use super::bank::{Bank, Txn};
 use super::command::{CommandRecord, DramCommand};
-use super::sched::{BankView, QueuedReq};
+use super::sched::{BankView, QueuedReq, HIT_SCORE, MISS_SCORE};
 use super::stats::DramStats;
 use super::timing::{bursts, ChannelTiming, Params};
 use crate::config::{ColumnCommand, DramConfig};

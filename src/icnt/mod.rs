@@ -204,6 +204,31 @@ impl Crossbar {
     }
 }
 
+/// How a crossbar numbers the partitions' nodes (request-network destinations, or
+/// reply-network sources): each partition's `per_partition` nodes are consecutive. SMs and
+/// partitions ask this for a node rather than knowing the layout.
+#[derive(Debug, Clone, Copy)]
+pub struct PartitionNodes {
+    per_partition: usize,
+}
+
+impl PartitionNodes {
+    pub fn new(per_partition: usize) -> Self {
+        Self { per_partition }
+    }
+
+    /// Node `k` of partition `partition`, `k` taken modulo the partition's nodes (an SM
+    /// passes its id, an input port its number).
+    pub fn node(self, partition: usize, k: usize) -> usize {
+        partition * self.per_partition + k % self.per_partition
+    }
+
+    /// Nodes of `partitions` partitions: the crossbar's width on their side.
+    pub fn count(self, partitions: usize) -> usize {
+        partitions * self.per_partition
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

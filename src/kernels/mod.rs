@@ -27,10 +27,12 @@ pub mod syrk;
 pub use recent::build_shared;
 pub use registry::{build, build_with_layout, KERNELS};
 
-use crate::mem::{AccessKind, CacheOp};
-use serde::{Deserialize, Serialize};
+/// Input sizes are config values too (`coordinated.profile_size`), so config defines them.
+pub use crate::config::Size;
+pub use crate::mem::WARP_SIZE;
 
-pub const WARP_SIZE: usize = 32;
+use crate::mem::{AccessKind, CacheOp};
+use serde::Serialize;
 
 /// A bit mask of the (at most 8) registers a warp's loads write and its instructions read.
 pub type RegMask = u8;
@@ -102,39 +104,6 @@ pub trait Kernel {
     /// returns true, or returns false (appending nothing) once the warp has exited.
     /// Every chunk that returns true appends at least one instruction.
     fn emit(&self, cta: u32, warp: u32, step: u32, out: &mut Vec<Instr>) -> bool;
-}
-
-/// Input size of a built-in benchmark.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Size {
-    /// Seconds or less: tests.
-    Tiny,
-    /// Browser demos.
-    Small,
-    /// Closer to the papers' inputs: CLI runs.
-    Paper,
-}
-
-impl Size {
-    pub const NAMES: &'static [&'static str] = &["tiny", "small", "paper"];
-
-    pub fn parse(s: &str) -> Option<Size> {
-        match s {
-            "tiny" => Some(Size::Tiny),
-            "small" => Some(Size::Small),
-            "paper" => Some(Size::Paper),
-            _ => None,
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Size::Tiny => "tiny",
-            Size::Small => "small",
-            Size::Paper => "paper",
-        }
-    }
 }
 
 /// A benchmark: its kernel launches, run in order.

@@ -9,7 +9,7 @@
 
 use super::Partition;
 use crate::config::{Config, DramIdealKind};
-use crate::dram::sched::GroupKey;
+use crate::dram::sched::{GroupKey, TransactionPolicy};
 use std::collections::VecDeque;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,13 +8,12 @@ mod sampled;
 
 pub use coord::CoordinationNetwork;
 
-use crate::cache::l2::bypass::Route;
 use crate::cache::l2::{line_key, DramQueue, L2Bank, L2Shared, L2Stats, WarpL2Counters, WarpView};
 use crate::clock::Now;
 use crate::config::{Config, ReplyQueueKind, RopSkip};
 use crate::dram::DramChannel;
-use crate::icnt::Crossbar;
-use crate::mem::{AccessKind, MemReq};
+use crate::icnt::{Crossbar, PartitionNodes};
+use crate::mem::{AccessKind, L2Route, MemReq};
 use crate::queue::{BoundedQueue, DelayLine};
 
 pub struct Partition {
@@ -22,9 +21,9 @@ pub struct Partition {
     banks: Vec<L2Bank>,
     line_shift: u32,
     ports: usize,
-    /// Request-network nodes of this partition (`icnt.nodes_per_partition`); input port
-    /// `p` takes the packets of node `p % nodes`.
-    nodes: usize,
+    /// Request-network nodes of each partition (`icnt.nodes_per_partition`); input port
+    /// `p` takes the packets of this partition's node `p` (modulo their number).
+    nodes: PartitionNodes,
     port_rr: usize,
     bank_rr: usize,
     out_rr: usize,
@@ -62,7 +61,7 @@ impl Partition {
             banks: (0..banks).map(|_| L2Bank::new(cfg)).collect(),
             line_shift: l2.line_bytes.trailing_zeros(),
             ports: l2.ports as usize,
-            nodes: cfg.icnt.nodes_per_partition as usize,
+            nodes: PartitionNodes::new(cfg.icnt.nodes_per_partition as usize),
             port_rr: 0,
             bank_rr: 0,
             out_rr: 0,
@@ -88,15 +87,9 @@ impl Partition {
         }
     }
 
-    /// Index of the request network's destination, or the reply network's source, for
-    /// (partition, node).
-    pub fn port_dst(partition: usize, node: usize, nodes: usize) -> usize {
-        partition * nodes + node
-    }
-
     /// The request-network node input port `p` reads from.
     fn node_of_port(&self, p: usize) -> usize {
-        Self::port_dst(self.id, p % self.nodes, self.nodes)
+        self.nodes.node(self.id, p)
     }
 
     fn bank_of(&self, local: u64) -> usize {
@@ -233,9 +226,16 @@ impl Partition {
                 let (view, route) = shared.decide(&req, now.core, self.line(req.local));
                 shared.count_accepted(&req, view, false, now.core);
                 req.warp_type = view.wtype;
-                req.l2_no_alloc = route == Route::NoAllocate;
+                // Ports that share a crossbar node peek one queue, so this head can be one
+                // `around_banks` never saw this cycle (it came up behind a head another port
+                // took). A DRAM route is only taken there: here it looks up the banks and
+                // allocates like `Cache`, which the reports (MeDiC as run) have always shown.
+                req.l2_route = match route {
+                    L2Route::Dram => L2Route::Cache,
+                    r => r,
+                };
                 req.trip.accepted = req.since_issue(now.core);
-                self.stats.no_allocate += req.l2_no_alloc as u64;
+                self.stats.no_allocate += (route == L2Route::NoAllocate) as u64;
                 self.requests += 1;
                 self.banks[b].queue.push(req);
                 port_used |= 1 << p;
@@ -298,7 +298,7 @@ impl Partition {
             return Around::Banks;
         }
         let (view, route) = shared.decide(head, now.core, self.line(head.local));
-        if route != Route::Dram {
+        if route != L2Route::Dram {
             return Around::Banks;
         }
         if !self.dram_queue.has_room(2) {
@@ -314,7 +314,7 @@ impl Partition {
     fn send_around(&mut self, mut req: MemReq, view: WarpView, now: &Now, shared: &mut L2Shared) {
         shared.count_accepted(&req, view, true, now.core);
         req.warp_type = view.wtype;
-        req.l2_bypass = true;
+        req.l2_route = L2Route::Dram;
         req.trip.accepted = req.since_issue(now.core);
         req.trip.looked_up = req.trip.accepted;
         self.requests += 1;
@@ -357,7 +357,7 @@ impl Partition {
                 AccessKind::Read => reply_net.flits_for(head.bytes),
                 AccessKind::Write => reply_net.flits_for(0),
             };
-            let src = Self::port_dst(self.id, p, ports);
+            let src = PartitionNodes::new(ports).node(self.id, p);
             if reply_net.can_push(src, flits) {
                 let mut r = q.pop().expect("head exists");
                 r.trip.sent = r.since_issue(now_core);

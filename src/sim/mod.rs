@@ -1,11 +1,13 @@
 //! The simulator: builds the machine from a config, runs a benchmark's launches in
 //! order, and advances the clock domains edge by edge.
 //!
-//! Per edge, the domains due tick in the order DRAM, L2, icnt, core (see `clock`).
-//! Within a domain: DRAM — every channel, then finished reads into return queues;
-//! L2 — every partition's port arbiter, banks, fills and DRAM hand-off; icnt — the
-//! request network, partition replies into the reply network, the reply network;
-//! core — CTA dispatch, then every SM (see `core::sm`).
+//! The tick order, the one place it is written: per edge, the domains due tick DRAM,
+//! L2, icnt, core — downstream first, so a request moves at most one hop per edge. Within
+//! a domain: DRAM — coordination messages due, every channel (then its finished reads into
+//! return queues), the channels' new messages and releases; L2 — every partition's port
+//! arbiter, banks, fills and DRAM hand-off; icnt — the request network, partition replies
+//! into the reply network, the reply network; core — CTA dispatch, then every SM (see
+//! `core::sm`). `drain` runs the same memory-side functions as `edge`, without the core.
 //!
 //! Idle skipping: once every domain has ticked without progress, the clocks jump to
 //! the earliest event any component knows of. If none knows of one while work
@@ -23,7 +25,7 @@ use crate::config::{Config, ConfigError, ConfigErrors, CoordinatedMode};
 use crate::core::load_tags::LoadTags;
 use crate::core::sm::Ports;
 use crate::core::Sm;
-use crate::icnt::Crossbar;
+use crate::icnt::{Crossbar, PartitionNodes};
 use crate::kernels::{self, Benchmark, Grid, Size};
 use crate::mem::MemReq;
 use crate::partition::{CoordinationNetwork, Partition};
@@ -162,7 +164,8 @@ impl Simulator {
         let bench = bench.into();
         let sms_n = cfg.core.num_sms as usize;
         let parts = cfg.mem.partitions as usize;
-        let nodes = cfg.icnt.nodes_per_partition as usize;
+        let req_nodes = PartitionNodes::new(cfg.icnt.nodes_per_partition as usize);
+        let reply_nodes = PartitionNodes::new(cfg.l2.reply_ports as usize);
         let ic = &cfg.icnt;
         let total_ctas = bench.launches.iter().map(|k| k.grid().ctas as u64).sum();
         let mut sim = Self {
@@ -172,7 +175,7 @@ impl Simulator {
             coord: CoordinationNetwork::new(&cfg),
             req_net: Crossbar::new(
                 sms_n,
-                parts * nodes,
+                req_nodes.count(parts),
                 ic.latency,
                 ic.flit_bytes,
                 ic.input_buffer_flits,
@@ -180,7 +183,7 @@ impl Simulator {
             )
             .with_header(ic.header_bytes),
             reply_net: Crossbar::new(
-                parts * cfg.l2.reply_ports as usize,
+                reply_nodes.count(parts),
                 sms_n,
                 ic.latency,
                 ic.flit_bytes,
@@ -320,27 +323,7 @@ impl Simulator {
 
     fn edge(&mut self) {
         let (mask, now) = self.clocks.next_edge();
-        let mut progress = false;
-        if mask & (1 << DRAM) != 0 {
-            progress |= self.coord.deliver(&mut self.partitions, now.dram);
-            for p in &mut self.partitions {
-                progress |= p.tick_dram(&now);
-            }
-            progress |= self.coord.collect(&mut self.partitions, now.dram, now.core);
-        }
-        if mask & (1 << L2) != 0 {
-            for p in &mut self.partitions {
-                progress |=
-                    p.tick_l2(&now, &mut self.req_net, &mut self.next_id, &mut self.warp_l2, &mut self.l2_shared);
-            }
-        }
-        if mask & (1 << ICNT) != 0 {
-            progress |= self.req_net.tick(now.icnt, |r| arrive_at_partition(r, &now));
-            for p in &mut self.partitions {
-                progress |= p.tick_icnt(now.core, &mut self.reply_net);
-            }
-            progress |= self.reply_net.tick(now.icnt, |r| r.trip.delivered = r.since_issue(now.core));
-        }
+        let mut progress = self.memory_edge(mask, &now);
         if mask & (1 << CORE) != 0 {
             progress |= self.core_cycle(now.core);
         }
@@ -369,6 +352,45 @@ impl Simulator {
                 self.error = Some(SimError::Watchdog { cycle: self.cycle(), cycles: stalled, detail });
             }
         }
+    }
+
+    /// The memory-side domains due at this edge (`mask`), in the tick order (module doc).
+    fn memory_edge(&mut self, mask: u8, now: &Now) -> bool {
+        let mut progress = false;
+        if mask & (1 << DRAM) != 0 {
+            progress |= self.dram_cycle(now);
+        }
+        if mask & (1 << L2) != 0 {
+            progress |= self.l2_cycle(now);
+        }
+        if mask & (1 << ICNT) != 0 {
+            progress |= self.icnt_cycle(now);
+        }
+        progress
+    }
+
+    fn dram_cycle(&mut self, now: &Now) -> bool {
+        let mut progress = self.coord.deliver(&mut self.partitions, now.dram);
+        for p in &mut self.partitions {
+            progress |= p.tick_dram(now);
+        }
+        progress | self.coord.collect(&mut self.partitions, now.dram, now.core)
+    }
+
+    fn l2_cycle(&mut self, now: &Now) -> bool {
+        let mut progress = false;
+        for p in &mut self.partitions {
+            progress |= p.tick_l2(now, &mut self.req_net, &mut self.next_id, &mut self.warp_l2, &mut self.l2_shared);
+        }
+        progress
+    }
+
+    fn icnt_cycle(&mut self, now: &Now) -> bool {
+        let mut progress = self.req_net.tick(now.icnt, |r| arrive_at_partition(r, now));
+        for p in &mut self.partitions {
+            progress |= p.tick_icnt(now.core, &mut self.reply_net);
+        }
+        progress | self.reply_net.tick(now.icnt, |r| r.trip.delivered = r.since_issue(now.core))
     }
 
     fn core_cycle(&mut self, now: u64) -> bool {
@@ -500,8 +522,9 @@ impl Simulator {
         parts.join("; ")
     }
 
-    /// Runs the memory system (no new CTAs) until every queue is empty, e.g. to let
-    /// write-backs reach DRAM before checking conservation. Returns false on timeout.
+    /// Runs the memory system (no new CTAs, no SM cycles) until every queue is empty, e.g.
+    /// to let write-backs reach DRAM before checking conservation, ticking every edge in
+    /// the same order as a run. Returns false on timeout.
     pub fn drain(&mut self, max_core_cycles: u64) -> bool {
         let limit = self.cycle() + max_core_cycles;
         while !self.is_drained() {
@@ -509,27 +532,7 @@ impl Simulator {
                 return false;
             }
             let (mask, now) = self.clocks.next_edge();
-            if mask & (1 << DRAM) != 0 {
-                self.coord.deliver(&mut self.partitions, now.dram);
-            }
-            for p in &mut self.partitions {
-                if mask & (1 << DRAM) != 0 {
-                    p.tick_dram(&now);
-                }
-                if mask & (1 << L2) != 0 {
-                    p.tick_l2(&now, &mut self.req_net, &mut self.next_id, &mut self.warp_l2, &mut self.l2_shared);
-                }
-            }
-            if mask & (1 << DRAM) != 0 {
-                self.coord.collect(&mut self.partitions, now.dram, now.core);
-            }
-            if mask & (1 << ICNT) != 0 {
-                self.req_net.tick(now.icnt, |r| arrive_at_partition(r, &now));
-                for p in &mut self.partitions {
-                    p.tick_icnt(now.core, &mut self.reply_net);
-                }
-                self.reply_net.tick(now.icnt, |r| r.trip.delivered = r.since_issue(now.core));
-            }
+            self.memory_edge(mask, &now);
             self.clocks.advance(mask);
         }
         true

@@ -1,9 +1,9 @@
 //! `warpscope classify`: the static half of coordinated bypassing on one benchmark —
 //! each global load's profiled locality and the tag Algorithm 1 gives it.
 
-use super::{resolve, Format, MachineArgs, SizeArg};
+use super::{resolve, size_parser, Format, MachineArgs};
 use warpscope::coordinated::{classify, Classification};
-use warpscope::ConfigErrors;
+use warpscope::{ConfigErrors, Size};
 
 #[derive(clap::Args)]
 pub struct ClassifyCmd {
@@ -12,8 +12,8 @@ pub struct ClassifyCmd {
     #[arg(long)]
     kernel: String,
     /// Input size of the profiling runs (default: the config's `coordinated.profile_size`).
-    #[arg(long, value_enum)]
-    size: Option<SizeArg>,
+    #[arg(long, value_parser = size_parser())]
+    size: Option<Size>,
     /// Seed of the run the tags serve; the profile runs on seed + 1.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -25,7 +25,7 @@ impl ClassifyCmd {
     pub fn run(&self) -> Result<String, ConfigErrors> {
         let mut cfg = resolve(&self.machine)?;
         if let Some(size) = self.size {
-            cfg.coordinated.profile_size = size.into();
+            cfg.coordinated.profile_size = size;
         }
         let c = classify(&cfg, &self.kernel, self.seed)?;
         Ok(match self.format {

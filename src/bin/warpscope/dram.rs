@@ -22,7 +22,7 @@ impl DramCmd {
     /// The report as pretty JSON.
     pub fn run(&self, mut cfg: Config) -> Result<String, ConfigErrors> {
         if let Some(name) = &self.scheduler {
-            cfg.dram.scheduler = DramSchedulerKind::from_name(name).ok_or_else(|| {
+            cfg.dram.scheduler = DramSchedulerKind::parse(name).ok_or_else(|| {
                 let valid = DramSchedulerKind::NAMES.join(", ");
                 ConfigError::new("--scheduler", format!("unknown scheduler `{name}`; valid schedulers are: {valid}"))
             })?;

@@ -5,7 +5,7 @@
 use super::batch::{self, Batch, Run};
 use super::interrupt::Printout;
 use super::plan::PlanArg;
-use super::{check_size, columns, jobs_parser, parallel, SizeArg};
+use super::{check_size, columns, jobs_parser, parallel, size_parser};
 use serde::Deserialize;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -20,7 +20,7 @@ fn figure_png(_: &warpscope::plot::BarFigure, _: &Path, _: u32, _: u32) -> Resul
     Err("PNG output needs the native build".into())
 }
 use super::failure::Failure;
-use warpscope::ConfigError;
+use warpscope::{ConfigError, Size};
 
 #[derive(clap::Args)]
 pub struct FigureCmd {
@@ -30,8 +30,8 @@ pub struct FigureCmd {
     /// List the figures (or only the one named) with the paper each reproduces and its claim.
     #[arg(long)]
     list: bool,
-    #[arg(long, value_enum, default_value = "small")]
-    size: SizeArg,
+    #[arg(long, value_parser = size_parser(), default_value = "small")]
+    size: Size,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Estimate every run from this many detailed windows (sampled simulation,
@@ -89,7 +89,7 @@ impl FigureCmd {
         self.out.as_deref().map(output_of).transpose()?;
         check_size(self.width, self.height)?;
         let runs = fig
-            .plan(self.size.into(), self.seed)?
+            .plan(self.size, self.seed)?
             .into_iter()
             .map(|r| {
                 let mut config = r.config.clone();
@@ -101,7 +101,7 @@ impl FigureCmd {
                 Run {
                     label: label(&r),
                     kernel: r.kernel.to_string(),
-                    size: self.size.into(),
+                    size: self.size,
                     seed: r.seed,
                     max_cycles: r.max_cycles,
                     config,
@@ -121,7 +121,7 @@ impl Batch for FigureCmd {
         let name = self.name.as_deref().unwrap_or_default();
         let fig = figure(name).map_err(|e| ConfigError::new("NAME", e))?;
         let output = self.out.as_deref().map(output_of).transpose()?;
-        let plan = fig.plan(self.size.into(), self.seed)?;
+        let plan = fig.plan(self.size, self.seed)?;
         let mut metrics = Vec::with_capacity(plan.len());
         let mut unfinished = Vec::new();
         for (r, m) in plan.iter().zip(done) {

@@ -6,10 +6,12 @@ use super::batch::{self, Batch, Run};
 use super::failure::Failure;
 use super::interrupt::Printout;
 use super::plan::PlanArg;
-use super::{check_names, check_path, columns, jobs_parser, kernel_names, parallel, resolve_with, BaseArgs, SizeArg};
+use super::{
+    check_names, check_path, columns, jobs_parser, kernel_names, parallel, resolve_with, size_parser, BaseArgs,
+};
 use serde_json::Value;
 use std::path::PathBuf;
-use warpscope::{ConfigError, ConfigErrors};
+use warpscope::{ConfigError, ConfigErrors, Size};
 
 /// Report keys printed when `--metrics` is not given.
 const DEFAULT_METRICS: &[&str] = &[
@@ -40,8 +42,8 @@ pub struct SweepCmd {
     /// Kernels, comma-separated (see `warpscope list kernels`).
     #[arg(long, value_delimiter = ',', required = true)]
     kernel: Vec<String>,
-    #[arg(long, value_enum, default_value = "small")]
-    size: SizeArg,
+    #[arg(long, value_parser = size_parser(), default_value = "small")]
+    size: Size,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Report keys to print per point, comma-separated dotted paths.
@@ -94,7 +96,7 @@ impl SweepCmd {
                 Ok(Run {
                     label: p.label(&axes),
                     kernel: p.kernel,
-                    size: self.size.into(),
+                    size: self.size,
                     seed: self.seed,
                     max_cycles: None,
                     config: resolve_with(&base, self.policy.as_deref())?,

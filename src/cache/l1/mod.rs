@@ -312,7 +312,7 @@ impl L1D {
         if !self.miss_queue.has_room(1) {
             return Err((req, RsFail::MissQueue));
         }
-        req.bypassed = true;
+        req.l1_bypassed = true;
         self.in_flight_bypass += 1;
         self.stats.bypassed += 1;
         self.miss_queue.push(req);
@@ -485,8 +485,8 @@ impl L1D {
     /// whether it travelled to the L2 itself: the merged loads of a filled line, or
     /// the reply alone for stores and `.cg` loads.
     pub fn fill(&mut self, reply: MemReq, out: &mut Vec<(MemReq, bool)>) {
-        if reply.kind == AccessKind::Write || reply.bypassed {
-            self.in_flight_bypass -= reply.bypassed as u32;
+        if reply.kind == AccessKind::Write || reply.l1_bypassed {
+            self.in_flight_bypass -= reply.l1_bypassed as u32;
             out.push((reply, true));
             return;
         }

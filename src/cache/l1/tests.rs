@@ -150,7 +150,7 @@ fn bypass_slots_limit_bypasses_and_a_refused_bypass_takes_the_l1_path() {
     assert_eq!(l1.stats.misses, 1, "the second load was cached instead");
     assert_eq!(l1.outstanding().0, 1);
     let first = l1.miss_queue.pop().unwrap();
-    assert!(first.bypassed);
+    assert!(first.l1_bypassed);
     let mut out = Vec::new();
     l1.fill(first, &mut out);
     assert_eq!(out.len(), 1);

@@ -29,7 +29,7 @@ use super::vta::{Owner, VictimTags};
 use super::{MshrTable, Probe, TagArray};
 use crate::clock::Now;
 use crate::config::{BankOccupancy, Config, WritePolicy};
-use crate::mem::{AccessKind, MemReq};
+use crate::mem::{AccessKind, L2Route, MemReq};
 use crate::queue::BoundedQueue;
 use std::collections::VecDeque;
 
@@ -261,7 +261,7 @@ impl L2Bank {
         let blocked = if !self.room_for_reply() && (hit || is_write) {
             Some(Blocked::Response)
         } else if is_write {
-            let through = self.write_policy == WritePolicy::WriteThrough || head.l2_no_alloc;
+            let through = self.write_policy == WritePolicy::WriteThrough || head.l2_route == L2Route::NoAllocate;
             let fetch = !hit && !through && self.write_policy == WritePolicy::WriteBackFetch;
             if fetch {
                 // The store goes on to DRAM and, unless a fetch of its line is pending, a
@@ -345,7 +345,7 @@ impl L2Bank {
         shared: &mut L2Shared,
     ) -> u32 {
         let block = self.block(req.local);
-        let through = self.write_policy == WritePolicy::WriteThrough || req.l2_no_alloc;
+        let through = self.write_policy == WritePolicy::WriteThrough || req.l2_route == L2Route::NoAllocate;
         let hit = matches!(probe, Probe::Hit { .. });
         let allocated = match (through, probe) {
             (false, Probe::Hit { set, way }) => {
@@ -438,7 +438,7 @@ impl L2Bank {
         shared: &mut L2Shared,
     ) -> bool {
         self.fill_blocked = false;
-        if reply.l2_bypass {
+        if reply.l2_route == L2Route::Dram {
             if !self.responses.has_room(1) {
                 return false;
             }
@@ -454,7 +454,7 @@ impl L2Bank {
             return false;
         }
         match self.tags.probe(block) {
-            Probe::Miss { .. } if reply.l2_no_alloc => {}
+            Probe::Miss { .. } if reply.l2_route == L2Route::NoAllocate => {}
             Probe::Miss { set, victim: Some(way) } => {
                 if now.l2 < self.fill_free {
                     return false;

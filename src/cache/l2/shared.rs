@@ -2,10 +2,10 @@
 //! and the bypass policy that reads it. Requests carry their warp's type from here
 //! (`MemReq::warp_type`) to the insertion policy and the DRAM scheduler.
 
-use super::bypass::{L2Bypass, Route, RouteCtx};
+use super::bypass::{L2Bypass, RouteCtx};
 use super::warp_type::{WarpTypeTable, WarpView};
 use crate::config::{Config, WarpIdKind};
-use crate::mem::MemReq;
+use crate::mem::{L2Route, MemReq};
 
 #[derive(Debug, Clone)]
 pub struct L2Shared {
@@ -35,7 +35,7 @@ impl L2Shared {
 
     /// The request's warp-table entry (type, profiling) and where the demultiplexer sends it. Asking
     /// again for the same request in the same cycle gives the same answer.
-    pub fn decide(&mut self, req: &MemReq, now_core: u64, line: u64) -> (WarpView, Route) {
+    pub fn decide(&mut self, req: &MemReq, now_core: u64, line: u64) -> (WarpView, L2Route) {
         let warp_id = self.key(req);
         let warp = self.table.view(warp_id, now_core);
         let ctx = RouteCtx { now_core, warp_id, warp, table: &self.table, line };

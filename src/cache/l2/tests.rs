@@ -154,7 +154,7 @@ fn a_fill_waits_until_every_merged_reader_has_a_reply_slot() {
     assert!(fill(&mut r, &fetch));
     assert_eq!(r.bank.responses.len(), cap);
     let mut bypassed = MemReq::new(1, 1 << 20, AccessKind::Read, 128);
-    bypassed.l2_bypass = true;
+    bypassed.l2_route = L2Route::Dram;
     assert!(!fill(&mut r, &bypassed), "a bypassed read's data waits for a slot too");
     r.bank.responses.pop();
     assert!(fill(&mut r, &bypassed));

@@ -11,32 +11,9 @@
 //! hit ratio over time and for measuring how stable the types are.
 
 use crate::config::{BoundaryRateKind, MedicConfig};
-use serde::Serialize;
 
-/// The five warp types by L2 hit ratio, plus `Unknown` before a warp's first profile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum WarpType {
-    #[default]
-    Unknown,
-    AllHit,
-    MostlyHit,
-    Balanced,
-    MostlyMiss,
-    AllMiss,
-}
-
-impl WarpType {
-    /// WMS's mostly-hit bit: set for mostly-hit and (mischaracterised) all-hit warps.
-    pub fn mostly_hit(self) -> bool {
-        matches!(self, WarpType::AllHit | WarpType::MostlyHit)
-    }
-
-    /// WByp sends these warps' reads straight to DRAM.
-    pub fn mostly_miss(self) -> bool {
-        matches!(self, WarpType::MostlyMiss | WarpType::AllMiss)
-    }
-}
+/// The type the classifier assigns; defined with the request that carries it.
+pub use crate::mem::WarpType;
 
 /// What the bypass demultiplexer reads from a warp's metadata.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

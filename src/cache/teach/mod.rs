@@ -66,9 +66,9 @@ impl CacheArgs<'_> {
         let names = |flag: &str, name: &str, valid: &[&str]| {
             ConfigError::new(flag, format!("unknown `{name}`; valid values are: {}", valid.join(", ")))
         };
-        let set_index = SetIndexKind::from_name(self.set_index)
+        let set_index = SetIndexKind::parse(self.set_index)
             .ok_or_else(|| names("--set-index", self.set_index, SetIndexKind::NAMES))?;
-        let policy = ReplacementKind::from_name(self.policy)
+        let policy = ReplacementKind::parse(self.policy)
             .ok_or_else(|| names("--policy", self.policy, ReplacementKind::NAMES))?;
         let write = match self.write {
             "allocate" => WriteMiss::Allocate,

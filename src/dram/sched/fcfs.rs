@@ -1,10 +1,17 @@
 //! FCFS: strictly in arrival order. The oldest request waits for room in its bank's
 //! command queue and blocks younger ones meanwhile (the paper's naive baseline).
 
-use super::{SchedView, TransactionPolicy};
+use super::{Registered, SchedView, TransactionPolicy};
+use crate::config::{Config, DramSchedulerKind};
 
 #[derive(Debug, Clone, Default)]
 pub struct Fcfs;
+
+impl Registered for Fcfs {
+    fn build(_kind: DramSchedulerKind, _cfg: &Config) -> Self {
+        Self
+    }
+}
 
 impl TransactionPolicy for Fcfs {
     fn pick(&mut self, view: &SchedView<'_>) -> Option<usize> {

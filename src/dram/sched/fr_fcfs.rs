@@ -2,10 +2,17 @@
 //! open first, otherwise the oldest request; both among requests whose bank command
 //! queue has room. Maximizes row-buffer hits; can starve row misses under hit streams.
 
-use super::{SchedView, TransactionPolicy};
+use super::{Registered, SchedView, TransactionPolicy};
+use crate::config::{Config, DramSchedulerKind};
 
 #[derive(Debug, Clone, Default)]
 pub struct FrFcfs;
+
+impl Registered for FrFcfs {
+    fn build(_kind: DramSchedulerKind, _cfg: &Config) -> Self {
+        Self
+    }
+}
 
 impl TransactionPolicy for FrFcfs {
     fn pick(&mut self, view: &SchedView<'_>) -> Option<usize> {

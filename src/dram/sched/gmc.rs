@@ -5,8 +5,8 @@
 //! (the misses its stream was starving) in. The command scheduler interleaves bank
 //! groups first, then banks within a group (`cmd_sched.rs`).
 
-use super::{QueuedReq, SchedView, TransactionPolicy};
-use crate::config::Config;
+use super::{QueuedReq, Registered, SchedView, TransactionPolicy};
+use crate::config::{Config, DramSchedulerKind};
 
 #[derive(Debug, Clone)]
 pub struct Gmc {
@@ -40,6 +40,12 @@ impl Gmc {
         if let Some(s) = self.streak.get_mut(q.coord.bank as usize) {
             *s = if row_hit { s.saturating_add(1) } else { 0 };
         }
+    }
+}
+
+impl Registered for Gmc {
+    fn build(_kind: DramSchedulerKind, cfg: &Config) -> Self {
+        Self::new(cfg)
     }
 }
 

@@ -4,7 +4,8 @@
 //! Both share the channel's read (or write) queue capacity here, where the paper gives
 //! each its own queue.
 
-use super::{SchedView, TransactionPolicy};
+use super::{Registered, SchedView, TransactionPolicy};
+use crate::config::{Config, DramSchedulerKind};
 
 #[derive(Debug, Clone, Default)]
 pub struct MedicWms;
@@ -22,6 +23,12 @@ fn fr_fcfs(view: &SchedView<'_>, high: bool) -> Option<usize> {
         oldest.get_or_insert(i);
     }
     oldest
+}
+
+impl Registered for MedicWms {
+    fn build(_kind: DramSchedulerKind, _cfg: &Config) -> Self {
+        Self
+    }
 }
 
 impl TransactionPolicy for MedicWms {

@@ -1,5 +1,6 @@
 //! Transaction schedulers: the policy that picks which queued request moves into its
-//! bank's command queue next. One policy per file; `DramScheduler` dispatches by enum.
+//! bank's command queue next. One policy per file, registered once in `registry!` below,
+//! which gives the dispatch enum and the family's properties.
 //!
 //! Contract: each cycle the channel decides whether reads or writes are served (write
 //! drain) and calls `pick` with that queue, oldest first. A policy returns the index of
@@ -33,13 +34,6 @@ use super::addr_map::DramCoord;
 use crate::config::{Config, DramSchedulerKind};
 use crate::mem::{AccessKind, MemReq};
 
-/// Whether `kind` waits for warp-groups to be complete, so every warp-group tag must
-/// reach the controller (the L1 sends the ones it absorbs as tag-only packets).
-pub fn needs_group_tags(kind: DramSchedulerKind) -> bool {
-    use DramSchedulerKind as K;
-    matches!(kind, K::Wg | K::WgM | K::WgBw | K::WgW)
-}
-
 /// A request waiting in the read or write queue, with its decoded coordinates.
 /// `req.t_dram_arrive` is its arrival cycle.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,6 +41,11 @@ pub struct QueuedReq {
     pub req: MemReq,
     pub coord: DramCoord,
 }
+
+/// Warp-aware score of a row hit and of a row miss (tCL against tRP + tRCD + tCL): the
+/// command queues keep each bank's sum, and the warp-group schedulers estimate with them.
+pub(crate) const HIT_SCORE: u32 = 1;
+pub(crate) const MISS_SCORE: u32 = 3;
 
 /// What one bank looks like to a transaction scheduler.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -128,95 +127,99 @@ pub trait TransactionPolicy {
     /// The L2 answered a warp-group's tagged request itself, so the tag never reaches
     /// the controller that way; the partition forwards it.
     fn on_group_tag(&mut self, _req: &MemReq, _now: u64) {}
+
+    /// Coordination messages (warp-group, score) to broadcast to the other controllers,
+    /// oldest first (WG-M and later send them).
+    fn take_messages(&mut self) -> Vec<(GroupKey, u32)> {
+        Vec::new()
+    }
+
+    /// A coordination message from another controller.
+    fn receive(&mut self, _key: GroupKey, _score: u32) {}
 }
 
-/// The configured policy, dispatched by enum to keep the per-cycle path monomorphic.
-#[derive(Debug, Clone)]
-pub enum DramScheduler {
-    Fcfs(Fcfs),
-    FrFcfs(FrFcfs),
-    MedicWms(MedicWms),
-    Gmc(Gmc),
-    /// WG, WG-M, WG-Bw and WG-W: one engine, the steps switched on by kind.
-    Wg(Box<Wg>),
-    Sbwas(Sbwas),
-    Wafcfs(Wafcfs),
+/// How the registry below builds a policy and reads its properties. Each policy file
+/// implements it, so what a policy needs is said beside the policy.
+pub trait Registered: TransactionPolicy + Sized {
+    /// The policy for config value `kind` (one of the kinds it is registered under).
+    fn build(kind: DramSchedulerKind, cfg: &Config) -> Self;
+
+    /// Whether it waits for warp-groups to be complete, so every warp-group tag must reach
+    /// the controller (the L1 sends the ones it absorbs as tag-only packets).
+    fn needs_group_tags(_kind: DramSchedulerKind) -> bool {
+        false
+    }
 }
 
-macro_rules! dispatch {
-    ($self:expr, $p:ident => $e:expr) => {
-        match $self {
-            DramScheduler::Fcfs($p) => $e,
-            DramScheduler::FrFcfs($p) => $e,
-            DramScheduler::MedicWms($p) => $e,
-            DramScheduler::Gmc($p) => $e,
-            DramScheduler::Wg($p) => $e,
-            DramScheduler::Sbwas($p) => $e,
-            DramScheduler::Wafcfs($p) => $e,
+/// The family's registry: each line names the dispatch variant, the type it holds, the
+/// policy type and the config values (`DramSchedulerKind`) it runs. The dispatch enum, its
+/// constructor and the per-kind properties follow, and the compiler checks that every
+/// config value is registered (the matches are exhaustive).
+macro_rules! registry {
+    ($($var:ident($field:ty): $ty:ty => $($kind:ident)|+;)+) => {
+        /// The configured policy, dispatched by enum to keep the per-cycle path monomorphic.
+        #[derive(Debug, Clone)]
+        pub enum DramScheduler { $($var($field)),+ }
+
+        impl DramScheduler {
+            pub fn new(kind: DramSchedulerKind, cfg: &Config) -> Self {
+                match kind {
+                    $($(DramSchedulerKind::$kind)|+ => Self::$var(<$ty as Registered>::build(kind, cfg).into()),)+
+                }
+            }
+        }
+
+        impl DramSchedulerKind {
+            /// `Registered::needs_group_tags` of the policy this value runs.
+            pub fn needs_group_tags(self) -> bool {
+                match self { $($(Self::$kind)|+ => <$ty as Registered>::needs_group_tags(self),)+ }
+            }
+        }
+
+        impl TransactionPolicy for DramScheduler {
+            fn pick(&mut self, view: &SchedView<'_>) -> Option<usize> {
+                match self { $(Self::$var(p) => p.pick(view)),+ }
+            }
+            fn could_pick(&self, view: &SchedView<'_>) -> bool {
+                match self { $(Self::$var(p) => p.could_pick(view)),+ }
+            }
+            fn next_event(&self, view: &SchedView<'_>) -> Option<u64> {
+                match self { $(Self::$var(p) => p.next_event(view)),+ }
+            }
+            fn on_arrival(&mut self, q: &QueuedReq, now: u64) {
+                match self { $(Self::$var(p) => p.on_arrival(q, now)),+ }
+            }
+            fn on_scheduled(&mut self, q: &QueuedReq, row_hit: bool, now: u64) {
+                match self { $(Self::$var(p) => p.on_scheduled(q, row_hit, now)),+ }
+            }
+            fn on_read_done(&mut self, req: &MemReq, now: u64) {
+                match self { $(Self::$var(p) => p.on_read_done(req, now)),+ }
+            }
+            fn on_removed(&mut self, q: &QueuedReq, now: u64) {
+                match self { $(Self::$var(p) => p.on_removed(q, now)),+ }
+            }
+            fn on_group_tag(&mut self, req: &MemReq, now: u64) {
+                match self { $(Self::$var(p) => p.on_group_tag(req, now)),+ }
+            }
+            fn take_messages(&mut self) -> Vec<(GroupKey, u32)> {
+                match self { $(Self::$var(p) => p.take_messages()),+ }
+            }
+            fn receive(&mut self, key: GroupKey, score: u32) {
+                match self { $(Self::$var(p) => p.receive(key, score)),+ }
+            }
         }
     };
 }
 
-impl DramScheduler {
-    pub fn new(kind: DramSchedulerKind, cfg: &Config) -> Self {
-        use DramSchedulerKind as K;
-        match kind {
-            K::Fcfs => Self::Fcfs(Fcfs),
-            K::FrFcfs => Self::FrFcfs(FrFcfs),
-            K::MedicWms => Self::MedicWms(MedicWms),
-            K::Gmc => Self::Gmc(Gmc::new(cfg)),
-            K::Wg | K::WgM | K::WgBw | K::WgW => Self::Wg(Box::new(Wg::new(kind, cfg))),
-            K::Sbwas => Self::Sbwas(Sbwas::new(cfg)),
-            K::Wafcfs => Self::Wafcfs(Wafcfs::new(cfg)),
-        }
-    }
-
-    /// Coordination messages (warp-group, score) this controller wants broadcast.
-    pub fn take_messages(&mut self) -> Vec<(GroupKey, u32)> {
-        match self {
-            Self::Wg(w) if w.features().coordinate => w.take_messages(),
-            _ => Vec::new(),
-        }
-    }
-
-    /// Whether this policy exchanges coordination messages.
-    pub fn coordinates(&self) -> bool {
-        matches!(self, Self::Wg(w) if w.features().coordinate)
-    }
-
-    /// A coordination message from another controller.
-    pub fn receive(&mut self, key: GroupKey, score: u32) {
-        if let Self::Wg(w) = self {
-            w.receive(key, score);
-        }
-    }
-}
-
-impl TransactionPolicy for DramScheduler {
-    fn pick(&mut self, view: &SchedView<'_>) -> Option<usize> {
-        dispatch!(self, p => p.pick(view))
-    }
-    fn could_pick(&self, view: &SchedView<'_>) -> bool {
-        dispatch!(self, p => p.could_pick(view))
-    }
-    fn next_event(&self, view: &SchedView<'_>) -> Option<u64> {
-        dispatch!(self, p => p.next_event(view))
-    }
-    fn on_arrival(&mut self, q: &QueuedReq, now: u64) {
-        dispatch!(self, p => p.on_arrival(q, now))
-    }
-    fn on_scheduled(&mut self, q: &QueuedReq, row_hit: bool, now: u64) {
-        dispatch!(self, p => p.on_scheduled(q, row_hit, now))
-    }
-    fn on_read_done(&mut self, req: &MemReq, now: u64) {
-        dispatch!(self, p => p.on_read_done(req, now))
-    }
-    fn on_removed(&mut self, q: &QueuedReq, now: u64) {
-        dispatch!(self, p => p.on_removed(q, now))
-    }
-    fn on_group_tag(&mut self, req: &MemReq, now: u64) {
-        dispatch!(self, p => p.on_group_tag(req, now))
-    }
+registry! {
+    Fcfs(Fcfs): Fcfs => Fcfs;
+    FrFcfs(FrFcfs): FrFcfs => FrFcfs;
+    MedicWms(MedicWms): MedicWms => MedicWms;
+    Gmc(Gmc): Gmc => Gmc;
+    // One engine for the SC'14 steps, switched on by kind; boxed, as it is large.
+    Wg(Box<Wg>): Wg => Wg | WgM | WgBw | WgW;
+    Sbwas(Sbwas): Sbwas => Sbwas;
+    Wafcfs(Wafcfs): Wafcfs => Wafcfs;
 }
 
 #[cfg(test)]

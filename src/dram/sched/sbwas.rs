@@ -6,8 +6,8 @@
 
 use super::gmc::Gmc;
 use super::warp_groups::key_of;
-use super::{QueuedReq, SchedView, TransactionPolicy};
-use crate::config::Config;
+use super::{QueuedReq, Registered, SchedView, TransactionPolicy};
+use crate::config::{Config, DramSchedulerKind};
 use crate::mem::AccessKind;
 
 #[derive(Debug, Clone)]
@@ -28,6 +28,12 @@ impl Sbwas {
         };
         let hit = if view.is_row_hit(q) { 1.0 } else { 0.0 };
         self.alpha * hit + (1.0 - self.alpha) / left as f64
+    }
+}
+
+impl Registered for Sbwas {
+    fn build(_kind: DramSchedulerKind, cfg: &Config) -> Self {
+        Self::new(cfg)
     }
 }
 

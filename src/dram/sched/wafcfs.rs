@@ -5,8 +5,8 @@
 
 use super::gmc::Gmc;
 use super::warp_groups::key_of;
-use super::{QueuedReq, SchedView, TransactionPolicy};
-use crate::config::Config;
+use super::{QueuedReq, Registered, SchedView, TransactionPolicy};
+use crate::config::{Config, DramSchedulerKind};
 use crate::mem::AccessKind;
 
 #[derive(Debug, Clone)]
@@ -17,6 +17,12 @@ pub struct Wafcfs {
 impl Wafcfs {
     pub fn new(cfg: &Config) -> Self {
         Self { gmc: Gmc::new(cfg) }
+    }
+}
+
+impl Registered for Wafcfs {
+    fn build(_kind: DramSchedulerKind, cfg: &Config) -> Self {
+        Self::new(cfg)
     }
 }
 

@@ -10,11 +10,10 @@
 //! groups first as the write queue nears its drain (`wg_w.rs`). Writes, and reads older
 //! than the age threshold, keep the GMC rules.
 
-use super::super::bank::{HIT_SCORE, MISS_SCORE};
 use super::gmc::Gmc;
 use super::merb::Merb;
 use super::warp_groups::{key_of, Group, GroupKey, WarpGroups};
-use super::{wg_bw, wg_m, wg_w, QueuedReq, SchedView, TransactionPolicy};
+use super::{wg_bw, wg_m, wg_w, QueuedReq, Registered, SchedView, TransactionPolicy, HIT_SCORE, MISS_SCORE};
 use crate::config::{Config, DramSchedulerKind};
 use crate::mem::{AccessKind, MemReq};
 
@@ -166,6 +165,17 @@ impl Wg {
     }
 }
 
+impl Registered for Wg {
+    fn build(kind: DramSchedulerKind, cfg: &Config) -> Self {
+        Self::new(kind, cfg)
+    }
+
+    /// Groups are scheduled once complete, which only their tags tell.
+    fn needs_group_tags(_kind: DramSchedulerKind) -> bool {
+        true
+    }
+}
+
 impl TransactionPolicy for Wg {
     fn pick(&mut self, view: &SchedView<'_>) -> Option<usize> {
         if view.kind == AccessKind::Write {
@@ -204,6 +214,14 @@ impl TransactionPolicy for Wg {
 
     fn on_group_tag(&mut self, req: &MemReq, now: u64) {
         self.groups.on_tag(req, now);
+    }
+
+    fn take_messages(&mut self) -> Vec<(GroupKey, u32)> {
+        Wg::take_messages(self)
+    }
+
+    fn receive(&mut self, key: GroupKey, score: u32) {
+        Wg::receive(self, key, score)
     }
 
     fn on_removed(&mut self, q: &QueuedReq, now: u64) {

@@ -3,9 +3,10 @@
 //! the banks to warps that hit. MeDiC-reuse (§6.4) keeps a Bloom filter of lines the L2
 //! evicted: a bypass candidate found there has been reused and looks up the L2 after all.
 
-use super::{Route, RouteCtx};
+use super::{BypassPolicy, RouteCtx};
 use crate::cache::l2::bloom::Bloom;
-use crate::mem::MemReq;
+use crate::config::{Config, L2BypassKind};
+use crate::mem::{L2Route, MemReq};
 
 #[derive(Debug, Clone)]
 pub struct MedicBypass {
@@ -17,18 +18,27 @@ impl MedicBypass {
     pub fn new(reuse_bits: Option<u32>) -> Self {
         Self { reuse: reuse_bits.map(|b| Bloom::new(b, b / 8)) }
     }
+}
 
-    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> Route {
-        if ctx.warp.profiling || !ctx.warp.wtype.mostly_miss() {
-            return Route::Cache;
-        }
-        if self.reuse.as_ref().is_some_and(|f| f.contains(ctx.line)) {
-            return Route::Cache;
-        }
-        Route::skip(req)
+impl BypassPolicy for MedicBypass {
+    const SENDS_READS_TO_DRAM: bool = true;
+
+    /// `medic_reuse` adds the filter of `medic.reuse_filter_bits`.
+    fn build(kind: L2BypassKind, cfg: &Config, _seed: u64) -> Self {
+        Self::new((kind == L2BypassKind::MedicReuse).then_some(cfg.medic.reuse_filter_bits))
     }
 
-    pub fn on_evict(&mut self, line: u64) {
+    fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {
+        if ctx.warp.profiling || !ctx.warp.wtype.mostly_miss() {
+            return L2Route::Cache;
+        }
+        if self.reuse.as_ref().is_some_and(|f| f.contains(ctx.line)) {
+            return L2Route::Cache;
+        }
+        L2Route::skip(req)
+    }
+
+    fn on_evict(&mut self, line: u64) {
         if let Some(f) = &mut self.reuse {
             f.insert(line);
         }

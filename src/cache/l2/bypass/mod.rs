@@ -6,40 +6,32 @@
 //! may be asked again while the chosen queue is full, so it must answer the same);
 //! writes are never sent to DRAM directly — policies that bypass a warp's reads make its
 //! writes look up without allocating (fences and atomics would do the same). `on_lookup`
-//! follows every L2 read lookup; `on_evict` every line the L2 evicts.
+//! follows every L2 read lookup; `on_evict` every line the L2 evicts. A policy is one file
+//! implementing `BypassPolicy` and one line in `registry!` below.
 
 mod medic;
+mod none;
 mod pc_byp;
 mod pcal;
 mod rand;
 
 pub use medic::MedicBypass;
+pub use none::NoBypass;
 pub use pc_byp::PcBypass;
 pub use pcal::Pcal;
 pub use rand::RandBypass;
 
 use super::warp_type::{WarpTypeTable, WarpView};
 use crate::config::{Config, L2BypassKind};
-use crate::mem::MemReq;
+use crate::mem::{L2Route, MemReq};
 
-/// Where an arriving request goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Route {
-    /// The bank queue; a read miss allocates on fill.
-    Cache,
-    /// The bank queue, but nothing is allocated for it.
-    NoAllocate,
-    /// Straight to the DRAM request queue (reads only).
-    Dram,
-}
-
-impl Route {
+impl L2Route {
     /// A read goes to DRAM, a write looks up without allocating.
-    pub fn skip(req: &MemReq) -> Route {
+    pub fn skip(req: &MemReq) -> L2Route {
         if req.is_write() {
-            Route::NoAllocate
+            L2Route::NoAllocate
         } else {
-            Route::Dram
+            L2Route::Dram
         }
     }
 }
@@ -55,47 +47,69 @@ pub struct RouteCtx<'a> {
     pub line: u64,
 }
 
-#[derive(Debug, Clone)]
-pub enum L2Bypass {
-    None,
-    Medic(MedicBypass),
-    Pcal(Pcal),
-    Rand(RandBypass),
-    PcByp(PcBypass),
+/// One bypass policy. Each policy file implements it, so what the policy decides and what
+/// it needs from the machine are said beside it.
+pub trait BypassPolicy: Sized {
+    /// Whether it routes reads to `L2Route::Dram`: the partition's DRAM request queue then
+    /// needs 2 entries and the L2 must not allocate store misses unread (config checks).
+    const SENDS_READS_TO_DRAM: bool;
+
+    /// The policy for config value `kind` (one of the kinds it is registered under).
+    fn build(kind: L2BypassKind, cfg: &Config, seed: u64) -> Self;
+
+    /// Where an arriving request goes.
+    fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route;
+
+    /// Follows one L2 read lookup.
+    fn on_lookup(&mut self, _req: &MemReq, _hit: bool, _now_core: u64) {}
+
+    /// Follows one line the L2 evicts (its partition-qualified address).
+    fn on_evict(&mut self, _line: u64) {}
 }
 
-impl L2Bypass {
-    pub fn new(cfg: &Config, seed: u64) -> Self {
-        let m = &cfg.medic;
-        match cfg.l2.bypass {
-            L2BypassKind::None => Self::None,
-            L2BypassKind::Medic => Self::Medic(MedicBypass::new(None)),
-            L2BypassKind::MedicReuse => Self::Medic(MedicBypass::new(Some(m.reuse_filter_bits))),
-            L2BypassKind::Pcal => Self::Pcal(Pcal::new(m)),
-            L2BypassKind::Rand => Self::Rand(RandBypass::new(m, seed)),
-            L2BypassKind::PcByp => Self::PcByp(PcBypass::new(m)),
-        }
-    }
+/// The family's registry: each line names the dispatch variant, the policy type it holds and
+/// the config values (`L2BypassKind`) it runs. The dispatch enum, its constructor and the
+/// per-kind properties follow; the compiler checks every config value is registered.
+macro_rules! registry {
+    ($($var:ident($ty:ty) => $($kind:ident)|+;)+) => {
+        /// The configured policy, dispatched by enum.
+        #[derive(Debug, Clone)]
+        pub enum L2Bypass { $($var($ty)),+ }
 
-    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> Route {
-        match self {
-            Self::None => Route::Cache,
-            Self::Medic(p) => p.route(req, ctx),
-            Self::Pcal(p) => p.route(ctx),
-            Self::Rand(p) => p.route(req, ctx),
-            Self::PcByp(p) => p.route(req, ctx),
-        }
-    }
+        impl L2Bypass {
+            pub fn new(cfg: &Config, seed: u64) -> Self {
+                let kind = cfg.l2.bypass;
+                match kind {
+                    $($(L2BypassKind::$kind)|+ => Self::$var(<$ty as BypassPolicy>::build(kind, cfg, seed)),)+
+                }
+            }
 
-    pub fn on_lookup(&mut self, req: &MemReq, hit: bool, now_core: u64) {
-        if let Self::PcByp(p) = self {
-            p.on_lookup(req, hit, now_core);
-        }
-    }
+            pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {
+                match self { $(Self::$var(p) => p.route(req, ctx)),+ }
+            }
 
-    pub fn on_evict(&mut self, line: u64) {
-        if let Self::Medic(p) = self {
-            p.on_evict(line);
+            pub fn on_lookup(&mut self, req: &MemReq, hit: bool, now_core: u64) {
+                match self { $(Self::$var(p) => p.on_lookup(req, hit, now_core)),+ }
+            }
+
+            pub fn on_evict(&mut self, line: u64) {
+                match self { $(Self::$var(p) => p.on_evict(line)),+ }
+            }
         }
-    }
+
+        impl L2BypassKind {
+            /// `BypassPolicy::SENDS_READS_TO_DRAM` of the policy this value runs.
+            pub fn sends_reads_to_dram(self) -> bool {
+                match self { $($(Self::$kind)|+ => <$ty as BypassPolicy>::SENDS_READS_TO_DRAM,)+ }
+            }
+        }
+    };
+}
+
+registry! {
+    None(NoBypass) => None;
+    Medic(MedicBypass) => Medic | MedicReuse;
+    Pcal(Pcal) => Pcal;
+    Rand(RandBypass) => Rand;
+    PcByp(PcBypass) => PcByp;
 }

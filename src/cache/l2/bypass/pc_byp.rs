@@ -4,9 +4,9 @@
 //! entry has seen `profile_accesses` reads and its hit ratio is at most the mostly-miss
 //! boundary, the reads of that PC go straight to DRAM.
 
-use super::{Route, RouteCtx};
-use crate::config::MedicConfig;
-use crate::mem::MemReq;
+use super::{BypassPolicy, RouteCtx};
+use crate::config::{Config, L2BypassKind, MedicConfig};
+use crate::mem::{L2Route, MemReq};
 
 #[derive(Debug, Clone)]
 pub struct PcBypass {
@@ -43,18 +43,26 @@ impl PcBypass {
             self.window = w;
         }
     }
+}
 
-    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> Route {
+impl BypassPolicy for PcBypass {
+    const SENDS_READS_TO_DRAM: bool = true;
+
+    fn build(_kind: L2BypassKind, cfg: &Config, _seed: u64) -> Self {
+        Self::new(&cfg.medic)
+    }
+
+    fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {
         self.roll(ctx.now_core);
         let (hits, acc) = self.entries[self.index(req.pc)];
         if acc >= self.profile && hits as f64 <= self.miss_ratio * acc as f64 {
-            Route::skip(req)
+            L2Route::skip(req)
         } else {
-            Route::Cache
+            L2Route::Cache
         }
     }
 
-    pub fn on_lookup(&mut self, req: &MemReq, hit: bool, now_core: u64) {
+    fn on_lookup(&mut self, req: &MemReq, hit: bool, now_core: u64) {
         if req.is_write() {
             return;
         }
@@ -95,12 +103,12 @@ mod tests {
             line: 0,
         };
         for i in 0..30 {
-            assert_eq!(p.route(&read(8), &ctx), Route::Cache);
+            assert_eq!(p.route(&read(8), &ctx), L2Route::Cache);
             p.on_lookup(&read(8), i < 3, 0);
         }
-        assert_eq!(p.route(&read(8), &ctx), Route::Dram);
-        assert_eq!(p.route(&read(16), &ctx), Route::Dram, "one entry: every PC aliases");
+        assert_eq!(p.route(&read(8), &ctx), L2Route::Dram);
+        assert_eq!(p.route(&read(16), &ctx), L2Route::Dram, "one entry: every PC aliases");
         let later = RouteCtx { now_core: 1000, ..ctx };
-        assert_eq!(p.route(&read(8), &later), Route::Cache, "reset re-profiles");
+        assert_eq!(p.route(&read(8), &later), L2Route::Cache, "reset re-profiles");
     }
 }

@@ -3,8 +3,9 @@
 //! the warps that hit most in the L2 in the previous window, then to warps in order of
 //! arrival. A warp without a token still looks up the L2, but its misses do not allocate.
 
-use super::{Route, RouteCtx};
-use crate::config::MedicConfig;
+use super::{BypassPolicy, RouteCtx};
+use crate::config::{Config, L2BypassKind, MedicConfig};
+use crate::mem::{L2Route, MemReq};
 
 #[derive(Debug, Clone)]
 pub struct Pcal {
@@ -45,8 +46,16 @@ impl Pcal {
         }
         self.window = Some(w);
     }
+}
 
-    pub fn route(&mut self, ctx: &RouteCtx<'_>) -> Route {
+impl BypassPolicy for Pcal {
+    const SENDS_READS_TO_DRAM: bool = false;
+
+    fn build(_kind: L2BypassKind, cfg: &Config, _seed: u64) -> Self {
+        Self::new(&cfg.medic)
+    }
+
+    fn route(&mut self, _req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {
         let w = ctx.now_core / self.interval;
         if self.window != Some(w) {
             self.regrant(ctx, w);
@@ -54,9 +63,9 @@ impl Pcal {
         let has = self.holders.get(ctx.warp_id as usize).copied().unwrap_or(false);
         if has || self.held < self.tokens {
             self.give(ctx.warp_id);
-            Route::Cache
+            L2Route::Cache
         } else {
-            Route::NoAllocate
+            L2Route::NoAllocate
         }
     }
 }
@@ -72,21 +81,22 @@ mod tests {
         let m = MedicConfig { pcal_tokens: 2, reset_interval: 100, ..MedicConfig::default() };
         let mut table = WarpTypeTable::new(&m);
         let mut p = Pcal::new(&m);
+        let read = MemReq::new(1, 0, crate::mem::AccessKind::Read, 128);
         fn ctx(t: &WarpTypeTable, now: u64, warp_id: u32) -> RouteCtx<'_> {
             let warp = WarpView { wtype: WarpType::Unknown, profiling: true };
             RouteCtx { now_core: now, warp_id, warp, table: t, line: 0 }
         }
-        assert_eq!(p.route(&ctx(&table, 0, 5)), Route::Cache);
-        assert_eq!(p.route(&ctx(&table, 0, 6)), Route::Cache);
-        assert_eq!(p.route(&ctx(&table, 0, 7)), Route::NoAllocate);
+        assert_eq!(p.route(&read, &ctx(&table, 0, 5)), L2Route::Cache);
+        assert_eq!(p.route(&read, &ctx(&table, 0, 6)), L2Route::Cache);
+        assert_eq!(p.route(&read, &ctx(&table, 0, 7)), L2Route::NoAllocate);
         for _ in 0..3 {
             table.record(7, true, 50);
         }
         table.record(9, true, 50);
         table.record(5, false, 50);
         let t = table.clone();
-        assert_eq!(p.route(&ctx(&t, 100, 5)), Route::NoAllocate);
-        assert_eq!(p.route(&ctx(&t, 100, 9)), Route::Cache);
-        assert_eq!(p.route(&ctx(&t, 100, 7)), Route::Cache);
+        assert_eq!(p.route(&read, &ctx(&t, 100, 5)), L2Route::NoAllocate);
+        assert_eq!(p.route(&read, &ctx(&t, 100, 9)), L2Route::Cache);
+        assert_eq!(p.route(&read, &ctx(&t, 100, 7)), L2Route::Cache);
     }
 }

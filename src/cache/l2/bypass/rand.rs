@@ -2,9 +2,9 @@
 //! cycles, bypass the L2. The draw is a counter-based generator keyed by the run's seed,
 //! the window and the warp, so it is the same natively and in wasm and needs no state.
 
-use super::{Route, RouteCtx};
-use crate::config::MedicConfig;
-use crate::mem::MemReq;
+use super::{BypassPolicy, RouteCtx};
+use crate::config::{Config, L2BypassKind, MedicConfig};
+use crate::mem::{L2Route, MemReq};
 
 #[derive(Debug, Clone)]
 pub struct RandBypass {
@@ -31,12 +31,20 @@ impl RandBypass {
         let window = now_core / self.interval;
         mix(mix(self.seed ^ mix(window)) ^ warp as u64) < self.threshold
     }
+}
 
-    pub fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> Route {
+impl BypassPolicy for RandBypass {
+    const SENDS_READS_TO_DRAM: bool = true;
+
+    fn build(_kind: L2BypassKind, cfg: &Config, seed: u64) -> Self {
+        Self::new(&cfg.medic, seed)
+    }
+
+    fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {
         if self.bypasses(ctx.warp_id, ctx.now_core) {
-            Route::skip(req)
+            L2Route::skip(req)
         } else {
-            Route::Cache
+            L2Route::Cache
         }
     }
 }

@@ -1,0 +1,20 @@
+//! No bypassing: every request looks up the L2 and read misses allocate.
+
+use super::{BypassPolicy, RouteCtx};
+use crate::config::{Config, L2BypassKind};
+use crate::mem::{L2Route, MemReq};
+
+#[derive(Debug, Clone)]
+pub struct NoBypass;
+
+impl BypassPolicy for NoBypass {
+    const SENDS_READS_TO_DRAM: bool = false;
+
+    fn build(_kind: L2BypassKind, _cfg: &Config, _seed: u64) -> Self {
+        Self
+    }
+
+    fn route(&mut self, _req: &MemReq, _ctx: &RouteCtx<'_>) -> L2Route {
+        L2Route::Cache
+    }
+}
