@@ -69,6 +69,8 @@ fn export_then_run_replays_the_builtin_kernel() {
     assert_eq!(got["trace"]["kernels"][0]["file"], "kernel-1.traceg");
     assert_eq!(got["trace"]["kernels"][0]["memcpy_bytes_before"], 0);
     assert_eq!(got["trace"]["error"], Value::Null);
+    let sampled = json(&warpscope(&["run", "--sample", "2", "--format", "json", "--quiet"], Some(&d)));
+    assert_eq!((&sampled["size"], &sampled["warp_instructions"]), (&Value::from("trace"), &want["warp_instructions"]));
     let text = warpscope(&["run", "--quiet"], Some(&d));
     assert!(String::from_utf8_lossy(&text.stdout).contains("LDG.E"), "the text report lists the opcodes");
 }
@@ -100,6 +102,10 @@ fn bad_traces_say_where_and_what() {
     fails(&folder("addresses", 3, &extra), &[], &["kernel-1.traceg:10:", "more addresses than the 32 active lanes"]);
     let truncated = GOOD.split("0030").next().unwrap().to_string();
     fails(&folder("truncated", 3, &truncated), &[], &["kernel-1.traceg", "ends after 2 of the warp's 3 instructions"]);
+    let d = folder("short", 3, GOOD);
+    let two_blocks = std::fs::read_to_string(d.join("kernel-1.traceg")).unwrap().replace("(1,1,1)", "(2,1,1)");
+    std::fs::write(d.join("kernel-1.traceg"), two_blocks).unwrap();
+    fails(&d, &[], &["kernel-1.traceg", "ends before thread block 1 of the grid's 2"]);
     let no_end = GOOD.replace("#END_TB\n", "");
     fails(&folder("no_end", 3, &no_end), &[], &["ends inside a thread block"]);
     let d = folder("missing", 3, GOOD);

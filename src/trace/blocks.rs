@@ -3,9 +3,10 @@
 
 use super::header::Header;
 use super::inst::{parse_inst, Inst};
+use super::packed::Packed;
 use super::translate::{OpcodeTable, Translator};
 use super::{Lines, TraceError};
-use crate::kernels::{Instr, WARP_SIZE};
+use crate::kernels::WARP_SIZE;
 
 pub struct Blocks {
     lines: Lines,
@@ -22,9 +23,9 @@ impl Blocks {
         Self { lines, grid: header.grid, warps, version: header.version, inst: Inst::default() }
     }
 
-    /// The next thread block's linear id and its warps' instructions (in `warps`, one list
-    /// per warp of the CTA), or None at the end of the file.
-    pub fn next(&mut self, table: &mut OpcodeTable, warps: &mut Vec<Vec<Instr>>) -> Result<Option<u32>, TraceError> {
+    /// The next thread block's linear id and its warps' instructions (in `warps`, one packed
+    /// list per warp of the CTA), or None at the end of the file.
+    pub fn next(&mut self, table: &mut OpcodeTable, warps: &mut Vec<Packed>) -> Result<Option<u32>, TraceError> {
         loop {
             match self.lines.next_nonblank()? {
                 None => return Ok(None),
@@ -37,7 +38,7 @@ impl Blocks {
             }
         }
         warps.clear();
-        warps.resize_with(self.warps, Vec::new);
+        warps.resize_with(self.warps, Packed::default);
         let mut seen = vec![false; self.warps];
         let mut id = None;
         loop {
@@ -70,7 +71,7 @@ impl Blocks {
     }
 
     /// `insts = M` and the warp's M instruction lines.
-    fn warp(&mut self, table: &mut OpcodeTable, out: &mut Vec<Instr>) -> Result<(), TraceError> {
+    fn warp(&mut self, table: &mut OpcodeTable, out: &mut Packed) -> Result<(), TraceError> {
         let count = match self.lines.next_nonblank()? {
             Some(l) => l.strip_prefix("insts").and_then(value),
             None => None,
@@ -85,7 +86,9 @@ impl Blocks {
             if let Err(e) = parse_inst(line, self.version, &mut self.inst) {
                 return Err(self.lines.error(e));
             }
-            out.extend(regs.translate(&self.inst, table));
+            if let Some(instr) = regs.translate(&self.inst, table) {
+                out.push(&instr);
+            }
         }
         Ok(())
     }

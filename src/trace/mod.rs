@@ -14,6 +14,7 @@ mod inst;
 mod lines;
 mod list;
 mod opcode;
+mod packed;
 mod replay;
 mod run;
 mod source;

@@ -1,10 +1,11 @@
 //! A kernel trace as a `Kernel`. CTAs are dispatched in order, so the trace is read
-//! forward a thread block at a time as the SMs ask for them; each warp takes its whole
-//! instruction list on its first fetch and a CTA's entry is dropped once all its warps
-//! have, so memory holds the resident CTAs' instructions and no more.
+//! forward a thread block at a time as the SMs ask for them; each warp unpacks its list a
+//! chunk at a time and a CTA's entry is dropped once all its warps are through, so memory
+//! holds the resident CTAs' (packed) instructions and no more.
 
 use super::blocks::Blocks;
 use super::header::{parse_header, Header};
+use super::packed::Packed;
 use super::source::{open_lines, Source};
 use super::translate::OpcodeTable;
 use super::TraceError;
@@ -24,7 +25,8 @@ pub struct TraceKernel {
 
 #[derive(Default)]
 struct State {
-    /// Opened on the first fetch (a benchmark of many launches holds one file open at a time).
+    /// Opened on the first fetch and closed after the last block, so a benchmark of many
+    /// launches holds one file open at a time.
     blocks: Option<Blocks>,
     /// Linear id of the next thread block the file may hold.
     next: u32,
@@ -36,11 +38,14 @@ struct State {
 }
 
 struct Cta {
-    /// None once the warp has taken them.
-    warps: Vec<Option<Vec<Instr>>>,
-    /// Warps that have not taken their instructions yet.
+    /// None once the warp has unpacked them all.
+    warps: Vec<Option<Packed>>,
+    /// Warps that have not.
     left: usize,
 }
+
+/// Instructions a warp unpacks per fetch: few enough that its window stays small.
+const CHUNK: usize = 64;
 
 impl TraceKernel {
     /// Reads the header of `file` (the thread blocks wait for the run); `copied` bytes of
@@ -74,16 +79,27 @@ impl TraceKernel {
 
     /// Reads thread blocks until CTA `cta` is in (or known to be empty).
     fn read_to(&self, st: &mut State, cta: u32) -> Result<(), TraceError> {
-        if st.blocks.is_none() {
-            let mut lines = open_lines(self.source.as_ref(), &self.file)?;
-            parse_header(&mut lines)?;
-            st.blocks = Some(Blocks::new(lines, &self.header));
-        }
-        let blocks = st.blocks.as_mut().expect("opened above");
         while st.next <= cta {
+            let blocks = match &mut st.blocks {
+                Some(b) => b,
+                None => {
+                    let mut lines = open_lines(self.source.as_ref(), &self.file)?;
+                    parse_header(&mut lines)?;
+                    st.blocks.insert(Blocks::new(lines, &self.header))
+                }
+            };
             let mut warps = Vec::new();
             match blocks.next(&mut st.table, &mut warps)? {
-                None => st.next = u32::MAX,
+                None => {
+                    // Blocks with no instructions are left out of a trace, but every thread
+                    // runs EXIT, so a file that stops before the grid's last block is cut short.
+                    let what = format!(
+                        "the file ends before thread block {} of the grid's {}: is it truncated?",
+                        st.next,
+                        self.header.ctas()
+                    );
+                    return Err(TraceError::in_file(&self.file, what));
+                }
                 Some(id) if id < st.next => {
                     let what =
                         format!("thread block {id} comes after thread block {} (expected launch order)", st.next - 1);
@@ -94,6 +110,11 @@ impl TraceKernel {
                     st.ctas.insert(id, Cta { warps: warps.into_iter().map(Some).collect(), left });
                     st.next = id + 1;
                 }
+            }
+            // The grid's last block is in: close the file.
+            if st.next as u64 >= self.header.ctas() {
+                st.next = u32::MAX;
+                st.blocks = None;
             }
         }
         Ok(())
@@ -119,34 +140,34 @@ impl Kernel for TraceKernel {
         Some(self)
     }
 
-    /// Chunk 0 is the warp's whole traced instruction list.
+    /// Chunk `step` is the warp's next `CHUNK` instructions; the first fetch of a CTA's
+    /// warp reads the trace up to that CTA.
     fn emit(&self, cta: u32, warp: u32, step: u32, out: &mut Vec<Instr>) -> bool {
         let mut st = self.state.borrow_mut();
-        if step > 0 || st.error.is_some() {
+        if st.error.is_some() {
             return false;
         }
-        if let Err(e) = self.read_to(&mut st, cta) {
-            st.error = Some(e);
-            st.ctas.clear();
-            return false;
+        if step == 0 {
+            if let Err(e) = self.read_to(&mut st, cta) {
+                st.error = Some(e);
+                st.ctas.clear();
+                return false;
+            }
         }
         let Some(entry) = st.ctas.get_mut(&cta) else {
             return false;
         };
-        let Some(instrs) = entry.warps.get_mut(warp as usize).and_then(Option::take) else {
+        let Some(list) = entry.warps.get_mut(warp as usize).and_then(Option::as_mut) else {
             return false;
         };
-        let empty = instrs.is_empty();
-        // The warp's window is empty when it fetches: it takes the list's allocation.
-        if out.is_empty() {
-            *out = instrs;
-        } else {
-            out.extend(instrs);
+        let n = list.unpack(CHUNK, out);
+        if list.is_done() {
+            entry.warps[warp as usize] = None;
+            entry.left -= 1;
+            if entry.left == 0 {
+                st.ctas.remove(&cta);
+            }
         }
-        entry.left -= 1;
-        if entry.left == 0 {
-            st.ctas.remove(&cta);
-        }
-        !empty
+        n > 0
     }
 }

@@ -20,6 +20,9 @@ pub fn run(sim: Simulator, work: &Workload, with_full: bool, format: Format, qui
     let tracked = tracker.start(format!("{kernel} (sampled)"));
     let (report, sim) = run_sampled(sim, |s, _| tracked.update(&s.progress()), interrupt::requested);
     tracked.done();
+    if let Some(e) = super::trace_cmd::read_error(&sim) {
+        return Err(e);
+    }
     let sampled_s = clock.elapsed().as_secs_f64();
     let mut full = None;
     if with_full && report.completed {
