@@ -21,6 +21,7 @@ pub mod sample;
 pub mod sim;
 pub mod speedup;
 pub mod stats;
+pub mod trace;
 mod trace_text;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

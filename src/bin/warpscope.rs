@@ -39,6 +39,8 @@ mod sampled;
 mod simulate;
 #[path = "warpscope/sweep.rs"]
 mod sweep;
+#[path = "warpscope/trace_cmd.rs"]
+mod trace_cmd;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -54,7 +56,7 @@ use warpscope::config::{
 use warpscope::kernels::{Size, KERNELS};
 use warpscope::plot::{self, Chart};
 use warpscope::stats::{build_report, render_text};
-use warpscope::{Config, Simulator};
+use warpscope::Config;
 
 /// Writes to stdout; a closed pipe (`warpscope ... | head`) ends the program quietly
 /// instead of panicking.
@@ -144,6 +146,12 @@ enum Command {
         /// Seed of the generated input data.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Replay an Accel-Sim trace instead: its folder or its kernelslist.g (docs/traces.md).
+        #[arg(long, value_name = "DIR|kernelslist.g")]
+        trace: Option<PathBuf>,
+        /// With `--trace`: only these kernels (1-based in list order), e.g. `1,3-5`.
+        #[arg(long, requires = "trace")]
+        kernels: Option<String>,
         /// Stop after this many core cycles (the report then says `completed: false`).
         #[arg(long, conflicts_with = "sample")]
         max_cycles: Option<u64>,
@@ -244,6 +252,9 @@ enum Command {
     /// as often as you like. Exits 0 when every run has its report, 4 when some have none, 1 on
     /// bad input.
     Collect(collect::CollectCmd),
+    /// Accel-Sim traces: `trace export` writes a built-in kernel as one (`run --trace` replays).
+    #[command(subcommand)]
+    Trace(trace_cmd::TraceCmd),
     /// Measure simulation speed on a fixed set of runs.
     Bench {
         /// Repetitions per run; the fastest is reported.
@@ -265,19 +276,24 @@ fn main() -> ExitCode {
 
 fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
     match cmd {
-        Command::Run { mut machine, kernel, size, seed, max_cycles, sample, check, format, quiet } => {
+        Command::Run { mut machine, kernel, size, seed, trace, kernels, max_cycles, sample, check, format, quiet } => {
             if let Some(n) = sample {
                 machine.base.sets.push(format!("sample.windows={n}"));
             }
             let cfg = resolve(&machine)?;
-            let mut sim = Simulator::new(cfg, &kernel, size, seed).map_err(kernel_flag)?;
+            let work = trace_cmd::Workload::new(kernel, size, seed, trace, kernels.as_deref())?;
+            let mut sim = work.simulator(cfg)?;
             interrupt::install();
             if !sim.config().sample.is_off() {
-                return sampled::run(sim, (&kernel, size, seed), check, format, quiet);
+                return sampled::run(sim, &work, check, format, quiet);
             }
+            let kernel = work.label();
             let tracker = progress::Tracker::new(format!("run {kernel}"), 1, quiet);
             let finished = simulate::chunks(&mut sim, max_cycles, tracker.start(kernel.clone()));
             tracker.finish();
+            if let Some(e) = trace_cmd::read_error(&sim) {
+                return Err(e);
+            }
             let report = build_report(&sim);
             match (format, finished) {
                 (Format::Json, true) => {
@@ -354,6 +370,10 @@ fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
         }
         Command::Job(c) => c.run(),
         Command::Collect(c) => c.run(),
+        Command::Trace(c) => {
+            trace_cmd::run(c)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Bench { repeat } => {
             bench::bench(repeat)?;
             Ok(ExitCode::SUCCESS)

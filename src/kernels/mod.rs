@@ -104,6 +104,10 @@ pub trait Kernel {
     /// returns true, or returns false (appending nothing) once the warp has exited.
     /// Every chunk that returns true appends at least one instruction.
     fn emit(&self, cta: u32, warp: u32, step: u32, out: &mut Vec<Instr>) -> bool;
+    /// The replayed trace behind this launch (its opcodes and errors go in the report).
+    fn as_trace(&self) -> Option<&crate::trace::TraceKernel> {
+        None
+    }
 }
 
 /// A benchmark: its kernel launches, run in order.
@@ -111,4 +115,15 @@ pub struct Benchmark {
     pub name: String,
     pub size: Size,
     pub launches: Vec<Box<dyn Kernel>>,
+}
+
+impl Benchmark {
+    /// The size reports name: `trace` for a replayed trace, which has no input size.
+    pub fn size_name(&self) -> &'static str {
+        if self.launches.iter().any(|k| k.as_trace().is_some()) {
+            "trace"
+        } else {
+            self.size.as_str()
+        }
+    }
 }

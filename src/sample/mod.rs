@@ -268,7 +268,7 @@ impl Sampler {
         SampledReport {
             version: env!("CARGO_PKG_VERSION"),
             kernel: sim.benchmark().name.clone(),
-            size: sim.benchmark().size.as_str(),
+            size: sim.benchmark().size_name(),
             seed: sim.seed(),
             completed,
             error: sim.error().map(|e| e.to_string()),

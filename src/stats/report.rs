@@ -40,6 +40,9 @@ pub struct Report {
     /// Coordinated L1 bypassing, when `l1d.bypass` tags loads or thread blocks.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bypass: Option<BypassReport>,
+    /// A replayed trace: its files and how each opcode was treated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace: Option<crate::trace::TraceReport>,
     pub series: Series,
     pub units: BTreeMap<&'static str, &'static str>,
     pub config: Config,
@@ -449,7 +452,7 @@ pub fn build_report(sim: &Simulator) -> Report {
     Report {
         version: env!("CARGO_PKG_VERSION"),
         kernel: sim.benchmark().name.clone(),
-        size: sim.benchmark().size.as_str(),
+        size: sim.benchmark().size_name(),
         seed: sim.seed(),
         completed: sim.is_finished(),
         error: sim.error().map(|e| e.to_string()),
@@ -467,6 +470,7 @@ pub fn build_report(sim: &Simulator) -> Report {
         latency,
         warps: warp_report(&sim.warp_l2, &sim.l2_shared.table, cfg.medic.sampled_warps as usize),
         bypass: bypass_report(sim),
+        trace: crate::trace::TraceReport::of(sim.benchmark()),
         series: sim.series.clone(),
         units: units(),
         config: cfg.clone(),

@@ -104,6 +104,12 @@ pub fn render_text(r: &Report) -> String {
         "L2 reads    by MeDiC's type for their warp when routed: {}",
         percentages(&r.warps.l2_reads_by_type.shares())
     );
+    if let Some(t) = &r.trace {
+        let _ = writeln!(s, "trace       {} kernel files, {} warp instructions read", t.kernels.len(), t.instructions);
+        for o in &t.opcodes {
+            let _ = writeln!(s, "  {:<22} {:>12}  {:?}", o.opcode, o.count, o.treatment);
+        }
+    }
     s
 }
 

@@ -2,6 +2,7 @@
 //! as estimates with their intervals (text) or as the sampled report (JSON); `--check`
 //! adds the full run and the comparison.
 
+use super::trace_cmd::Workload;
 use super::{interrupt, progress, write_out, Failure, Format};
 use serde_json::json;
 use std::process::ExitCode;
@@ -9,27 +10,25 @@ use std::time::Instant;
 use warpscope::figures::Metrics;
 use warpscope::sample::{check, render_check, render_text, run_sampled};
 use warpscope::stats::build_report;
-use warpscope::{Simulator, Size};
+use warpscope::Simulator;
 
-pub fn run(
-    sim: Simulator,
-    (kernel, size, seed): (&str, Size, u64),
-    with_full: bool,
-    format: Format,
-    quiet: bool,
-) -> Result<ExitCode, Failure> {
+pub fn run(sim: Simulator, work: &Workload, with_full: bool, format: Format, quiet: bool) -> Result<ExitCode, Failure> {
+    let kernel = work.label();
     let runs = if with_full { 2 } else { 1 };
     let tracker = progress::Tracker::new(format!("run {kernel}"), runs, quiet);
     let clock = Instant::now();
     let tracked = tracker.start(format!("{kernel} (sampled)"));
     let (report, sim) = run_sampled(sim, |s, _| tracked.update(&s.progress()), interrupt::requested);
     tracked.done();
+    if let Some(e) = super::trace_cmd::read_error(&sim) {
+        return Err(e);
+    }
     let sampled_s = clock.elapsed().as_secs_f64();
     let mut full = None;
     if with_full && report.completed {
         let mut cfg = sim.config().clone();
         cfg.sample.windows = 0;
-        let mut whole = Simulator::new(cfg, kernel, size, seed)?;
+        let mut whole = work.simulator(cfg)?;
         let clock = Instant::now();
         if super::simulate::chunks(&mut whole, None, tracker.start(format!("{kernel} (full)"))) {
             full = Some((Metrics::of(&build_report(&whole)), clock.elapsed().as_secs_f64()));

@@ -1,0 +1,128 @@
+//! Traces at the command line: `run --trace` reads a trace folder on disk (the parser in
+//! `warpscope::trace` only sees readers), and `trace export` writes a built-in kernel as one.
+
+use super::Failure;
+use std::fs::File;
+use std::io::{BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use warpscope::trace::{self, Selection, Source};
+use warpscope::{Config, ConfigError, Simulator, Size};
+
+/// A trace folder on disk; `kernel-1.traceg` may also be stored as `kernel-1.traceg.gz`.
+struct Folder(PathBuf);
+
+impl Source for Folder {
+    fn open(&self, name: &str) -> Result<Box<dyn Read>, String> {
+        let path = self.0.join(name);
+        let gz = self.0.join(format!("{name}.gz"));
+        let path = if !path.exists() && gz.exists() { gz } else { path };
+        File::open(&path).map(|f| Box::new(f) as Box<dyn Read>).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// What `run` simulates: a built-in kernel or a trace.
+pub enum Workload {
+    Kernel { name: String, size: Size, seed: u64 },
+    Trace { folder: PathBuf, list: String, name: String, select: Option<Selection>, seed: u64 },
+}
+
+fn input(flag: &str, msg: impl Into<String>) -> Failure {
+    ConfigError::new(flag, msg.into()).into()
+}
+
+impl Workload {
+    /// `--trace` (a folder or its `kernelslist.g`) with `--kernels`, else the built-in kernel.
+    pub fn new(
+        kernel: String,
+        size: Size,
+        seed: u64,
+        trace: Option<PathBuf>,
+        kernels: Option<&str>,
+    ) -> Result<Self, Failure> {
+        let Some(path) = trace else {
+            return Ok(Workload::Kernel { name: kernel, size, seed });
+        };
+        let select = kernels.map(Selection::parse).transpose().map_err(|e| input("--kernels", e))?;
+        let (folder, list) = if path.is_dir() {
+            (path.clone(), "kernelslist.g".to_string())
+        } else {
+            let list = path.file_name().map(|f| f.to_string_lossy().into_owned());
+            let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
+            (folder, list.ok_or_else(|| input("--trace", format!("{} is not a trace folder or list", path.display())))?)
+        };
+        let folder = if folder.as_os_str().is_empty() { PathBuf::from(".") } else { folder };
+        let dir = folder.canonicalize().unwrap_or_else(|_| folder.clone());
+        let name = dir.file_name().map_or("trace".into(), |n| n.to_string_lossy().into_owned());
+        Ok(Workload::Trace { folder, list, name, select, seed })
+    }
+
+    /// What progress and messages call the run.
+    pub fn label(&self) -> String {
+        match self {
+            Workload::Kernel { name, .. } => name.clone(),
+            Workload::Trace { name, .. } => format!("{name} (trace)"),
+        }
+    }
+
+    /// A fresh simulator of the workload on `cfg`.
+    pub fn simulator(&self, cfg: Config) -> Result<Simulator, Failure> {
+        match self {
+            Workload::Kernel { name, size, seed } => {
+                Ok(Simulator::new(cfg, name, *size, *seed).map_err(super::kernel_flag)?)
+            }
+            Workload::Trace { folder, list, name, select, seed } => {
+                let source: Rc<dyn Source> = Rc::new(Folder(folder.clone()));
+                let bench =
+                    trace::open(source, list, name, select.as_ref()).map_err(|e| input("--trace", e.to_string()))?;
+                Ok(trace::simulator(cfg, bench, *seed)?)
+            }
+        }
+    }
+}
+
+/// The error that stopped reading a trace during `sim`'s run, as a failure.
+pub fn read_error(sim: &Simulator) -> Option<Failure> {
+    let launches = &sim.benchmark().launches;
+    let e = launches.iter().filter_map(|k| k.as_trace()?.error()).next()?;
+    Some(input("--trace", e.to_string()))
+}
+
+#[derive(clap::Subcommand)]
+pub enum TraceCmd {
+    /// Write a built-in kernel as an Accel-Sim trace folder: kernelslist.g and one
+    /// kernel-N.traceg per launch, for `run --trace` or other trace-driven simulators.
+    Export {
+        #[arg(long)]
+        kernel: String,
+        #[arg(long, value_parser = super::size_parser(), default_value = "tiny")]
+        size: Size,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The folder to write (created if missing).
+        #[arg(long)]
+        out: PathBuf,
+        /// List every active lane's address (format 0) instead of base+stride or base+deltas.
+        #[arg(long)]
+        list_addresses: bool,
+    },
+}
+
+pub fn run(cmd: TraceCmd) -> Result<(), Failure> {
+    let TraceCmd::Export { kernel, size, seed, out, list_addresses } = cmd;
+    let bench = warpscope::kernels::build(&kernel, size, seed).map_err(|e| super::kernel_flag(e.into()))?;
+    let fail = |e: String| input("--out", format!("{}: {e}", out.display()));
+    std::fs::create_dir_all(&out).map_err(|e| fail(e.to_string()))?;
+    let (mut files, mut instructions) = (Vec::new(), 0);
+    for (i, k) in bench.launches.iter().enumerate() {
+        let file = format!("kernel-{}.traceg", i + 1);
+        let mut w = BufWriter::new(File::create(out.join(&file)).map_err(|e| fail(e.to_string()))?);
+        instructions += trace::export::write_kernel(k.as_ref(), i as u32 + 1, !list_addresses, &mut w).map_err(fail)?;
+        w.flush().map_err(|e| fail(e.to_string()))?;
+        files.push(file);
+    }
+    let mut list = File::create(out.join("kernelslist.g")).map_err(|e| fail(e.to_string()))?;
+    trace::export::write_list(&files, &mut list).map_err(|e| fail(e.to_string()))?;
+    eprintln!("wrote {} kernels ({instructions} warp instructions) of {kernel} to {}", files.len(), out.display());
+    Ok(())
+}

@@ -1,0 +1,71 @@
+//! Accel-Sim SASS traces (docs/traces.md): reading a trace folder's `kernelslist.g` and
+//! `kernel-N.traceg` files, plain or gzip, a thread block at a time; replaying them as
+//! kernels on the cycle-level model; and writing built-in kernels in the same format.
+//!
+//! Nothing here opens files: a [`Source`] hands out readers, so the CLI reads a folder on
+//! disk and the page files the user picked, through the same parser.
+
+mod addrs;
+mod blocks;
+mod error;
+pub mod export;
+mod header;
+mod inst;
+mod lines;
+mod list;
+mod opcode;
+mod packed;
+mod replay;
+mod run;
+mod source;
+mod translate;
+
+pub use error::TraceError;
+pub use header::Header;
+pub use inst::{parse_inst, Inst};
+use lines::Lines;
+pub use list::Selection;
+use list::{parse_list, Command};
+pub use opcode::Treatment;
+pub use replay::TraceKernel;
+pub use run::{simulator, TraceLaunch, TraceReport};
+use source::open_lines;
+pub use source::{Files, Source};
+pub use translate::{OpcodeCount, OpcodeTable};
+
+use crate::kernels::{Benchmark, Kernel, Size};
+use std::rc::Rc;
+
+/// Opens the kernel list `list` of `source` and the headers of the kernels `select`
+/// chooses (1-based, in list order; all without one), as a benchmark named `name`.
+pub fn open(
+    source: Rc<dyn Source>,
+    list: &str,
+    name: &str,
+    select: Option<&Selection>,
+) -> Result<Benchmark, TraceError> {
+    let commands = parse_list(&mut open_lines(source.as_ref(), list)?)?;
+    let mut launches: Vec<Box<dyn Kernel>> = Vec::new();
+    let (mut copied, mut kernels) = (0, 0);
+    for command in commands {
+        match command {
+            Command::Memcpy { bytes } => copied += bytes,
+            Command::Kernel(file) => {
+                kernels += 1;
+                if select.is_none_or(|s| s.contains(kernels)) {
+                    let k = TraceKernel::open(Rc::clone(&source), &file, std::mem::take(&mut copied))?;
+                    launches.push(Box::new(k));
+                }
+            }
+        }
+    }
+    if let Some(s) = select.filter(|s| s.max() > kernels) {
+        let what = format!("--kernels names kernel {} but the list has {kernels}", s.max());
+        return Err(TraceError::in_file(list, what));
+    }
+    if launches.is_empty() {
+        return Err(TraceError::in_file(list, "no kernel to run (the list names none, or --kernels chose none)"));
+    }
+    // A trace has no input size; reports say `trace` instead (`Benchmark::size_name`).
+    Ok(Benchmark { name: name.to_string(), size: Size::Tiny, launches })
+}

@@ -1,0 +1,89 @@
+//! A replay run: the simulator for a trace's benchmark, and the trace's part of the report.
+
+use super::translate::{OpcodeCount, OpcodeTable};
+use crate::config::{ConfigError, ConfigErrors};
+use crate::kernels::Benchmark;
+use crate::{Config, Simulator};
+use serde::Serialize;
+
+/// The machine `cfg` around the trace's launches, once each CTA fits an SM. Bypass
+/// policies that profile each load on a second input of the kernel (coordinated,
+/// static_only, instruction_level) and dynamic_only (which tags every static load) need
+/// the kernel's static loads, which a trace has no list of, so they are refused.
+pub fn simulator(cfg: Config, bench: Benchmark, seed: u64) -> Result<Simulator, ConfigErrors> {
+    if cfg.l1d.bypass.uses_profile() || cfg.l1d.bypass.uses_tb_tags() {
+        let msg = format!(
+            "l1d.bypass={} needs the kernel's static loads and a profiling input, which a trace does not give; \
+             use it with built-in kernels",
+            cfg.l1d.bypass.as_str()
+        );
+        return Err(ConfigError::new("l1d.bypass", msg).into());
+    }
+    for k in &bench.launches {
+        let g = k.grid();
+        if g.threads_per_cta > cfg.core.max_threads_per_sm {
+            let msg = format!("{} needs {} threads per CTA, more than this SM holds", k.name(), g.threads_per_cta);
+            return Err(ConfigError::new("core.max_threads_per_sm", msg).into());
+        }
+        if g.warps_per_cta() > cfg.core.max_warps_per_sm {
+            let msg = format!("{} needs {} warps per CTA, more than this SM holds", k.name(), g.warps_per_cta());
+            return Err(ConfigError::new("core.max_warps_per_sm", msg).into());
+        }
+    }
+    Ok(Simulator::with_benchmark(cfg, bench, seed))
+}
+
+/// One kernel trace file and its header's launch: the grid decides the CTAs; shared
+/// memory and registers per thread are reported, not modelled (occupancy comes from the
+/// preset's limits, as for built-in kernels).
+#[derive(Debug, Clone, Serialize)]
+pub struct TraceLaunch {
+    pub file: String,
+    pub name: String,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub shmem: u32,
+    pub nregs: u32,
+    pub tracer_version: u32,
+    /// Bytes `MemcpyHtoD` lines copy before it; copies are not simulated (caches start cold).
+    pub memcpy_bytes_before: u64,
+}
+
+/// The trace's part of a report: what was read and how each opcode was treated.
+#[derive(Debug, Clone, Serialize)]
+pub struct TraceReport {
+    /// The kernel trace files replayed, in launch order.
+    pub kernels: Vec<TraceLaunch>,
+    /// Warp instructions read from them (EXIT included).
+    pub instructions: u64,
+    pub opcodes: Vec<OpcodeCount>,
+    /// What stopped reading (a malformed or truncated file): the run is then not valid.
+    pub error: Option<String>,
+}
+
+impl TraceReport {
+    /// The report of `bench`'s trace launches, None when it has none.
+    pub fn of(bench: &Benchmark) -> Option<TraceReport> {
+        let mut table = OpcodeTable::default();
+        let mut kernels = Vec::new();
+        let mut error = None;
+        for k in bench.launches.iter().filter_map(|k| k.as_trace()) {
+            let h = k.header();
+            kernels.push(TraceLaunch {
+                file: k.file().to_string(),
+                name: h.name.clone(),
+                grid: h.grid,
+                block: h.block,
+                shmem: h.shmem,
+                nregs: h.nregs,
+                tracer_version: h.version,
+                memcpy_bytes_before: k.copied_before(),
+            });
+            table.merge(&k.opcodes());
+            error = error.or_else(|| k.error().map(|e| e.to_string()));
+        }
+        let opcodes = table.rows();
+        let instructions = opcodes.iter().map(|o| o.count).sum();
+        (!kernels.is_empty()).then_some(TraceReport { kernels, instructions, opcodes, error })
+    }
+}

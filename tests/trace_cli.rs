@@ -1,0 +1,132 @@
+//! `warpscope trace export` and `warpscope run --trace` as a user runs them, and every kind
+//! of bad trace ending in a non-zero exit with a message that says where and what.
+
+use flate2::write::GzEncoder;
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn dir(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("trace_cli").join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn warpscope(args: &[&str], trace: Option<&Path>) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_warpscope"));
+    c.args(args);
+    if let Some(t) = trace {
+        c.arg("--trace").arg(t);
+    }
+    c.output().expect("the binary runs")
+}
+
+fn json(o: &Output) -> Value {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).expect("the report is JSON")
+}
+
+/// A one-kernel trace folder with `body` after a valid header of tracer `version`.
+fn folder(name: &str, version: u32, body: &str) -> PathBuf {
+    let d = dir(name);
+    let header = format!(
+        "-kernel name = k\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-accelsim tracer version = {version}\n\n"
+    );
+    std::fs::write(d.join("kernel-1.traceg"), header + body).unwrap();
+    std::fs::write(d.join("kernelslist.g"), "MemcpyHtoD,0x00007f0000000000,4096\nkernel-1.traceg\n").unwrap();
+    d
+}
+
+const GOOD: &str = "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n\
+0010 ffffffff 1 R1 LDG.E 0 4 1 0x1000 4\n0020 ffffffff 0 FADD 1 R1 0\n0030 ffffffff 0 EXIT 0 0\n#END_TB\n";
+
+/// The run fails with exit status 1 and its message contains every one of `want`.
+fn fails(trace: &Path, extra: &[&str], want: &[&str]) {
+    let mut args = vec!["run", "--quiet", "--format", "json"];
+    args.extend(extra);
+    let o = warpscope(&args, Some(trace));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(o.stdout.is_empty(), "no report for a bad trace");
+    for w in want {
+        assert!(err.contains(w), "expected `{w}` in: {err}");
+    }
+}
+
+#[test]
+fn export_then_run_replays_the_builtin_kernel() {
+    let d = dir("export");
+    let o = warpscope(&["trace", "export", "--kernel", "spmv", "--size", "tiny", "--out", d.to_str().unwrap()], None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let want = json(&warpscope(&["run", "--kernel", "spmv", "--size", "tiny", "--format", "json", "--quiet"], None));
+    let got = json(&warpscope(&["run", "--format", "json", "--quiet"], Some(&d.join("kernelslist.g"))));
+    assert_eq!(got["size"], "trace");
+    for key in ["cycles", "warp_instructions", "l1d", "l2", "dram", "launches"] {
+        assert_eq!(got[key], want[key], "{key}");
+    }
+    assert_eq!(got["trace"]["kernels"][0]["file"], "kernel-1.traceg");
+    assert_eq!(got["trace"]["kernels"][0]["memcpy_bytes_before"], 0);
+    assert_eq!(got["trace"]["error"], Value::Null);
+    let sampled = json(&warpscope(&["run", "--sample", "2", "--format", "json", "--quiet"], Some(&d)));
+    assert_eq!((&sampled["size"], &sampled["warp_instructions"]), (&Value::from("trace"), &want["warp_instructions"]));
+    let text = warpscope(&["run", "--quiet"], Some(&d));
+    assert!(String::from_utf8_lossy(&text.stdout).contains("LDG.E"), "the text report lists the opcodes");
+}
+
+#[test]
+fn a_hand_written_trace_runs_with_presets_policies_and_selection() {
+    let d = folder("good", 3, GOOD);
+    let r = json(&warpscope(
+        &["run", "--quiet", "--format", "json", "--preset", "medic-gtx480", "--kernels", "1"],
+        Some(&d),
+    ));
+    assert_eq!(r["warp_instructions"], 2);
+    assert_eq!(r["core"]["loads"], 1);
+    assert_eq!(r["completed"], true);
+    assert_eq!(r["trace"]["kernels"][0]["memcpy_bytes_before"], 4096);
+    let r = json(&warpscope(&["run", "--quiet", "--format", "json", "--policy", "medic"], Some(&d)));
+    assert_eq!(r["warp_instructions"], 2);
+    fails(&d, &["--kernels", "2-3"], &["--kernels names kernel 3 but the list has 1"]);
+    fails(&d, &["--kernels", "x"], &["`x` is not a kernel number or range"]);
+    fails(&d, &["--set", "l1d.bypass=coordinated"], &["l1d.bypass=coordinated needs the kernel's static loads"]);
+}
+
+#[test]
+fn bad_traces_say_where_and_what() {
+    let bad_mask = GOOD.replace("0020 ffffffff", "0020 fffzffff");
+    fails(&folder("malformed", 3, &bad_mask), &[], &["kernel-1.traceg:11:", "active mask", "fffzffff"]);
+    fails(&folder("version", 7, GOOD), &[], &["kernel-1.traceg", "unknown accelsim tracer version 7"]);
+    let extra = GOOD.replace("0x1000 4", "0x1000 4 8");
+    fails(&folder("addresses", 3, &extra), &[], &["kernel-1.traceg:10:", "more addresses than the 32 active lanes"]);
+    let truncated = GOOD.split("0030").next().unwrap().to_string();
+    fails(&folder("truncated", 3, &truncated), &[], &["kernel-1.traceg", "ends after 2 of the warp's 3 instructions"]);
+    let d = folder("short", 3, GOOD);
+    let two_blocks = std::fs::read_to_string(d.join("kernel-1.traceg")).unwrap().replace("(1,1,1)", "(2,1,1)");
+    std::fs::write(d.join("kernel-1.traceg"), two_blocks).unwrap();
+    fails(&d, &[], &["kernel-1.traceg", "ends before thread block 1 of the grid's 2"]);
+    let no_end = GOOD.replace("#END_TB\n", "");
+    fails(&folder("no_end", 3, &no_end), &[], &["ends inside a thread block"]);
+    let d = folder("missing", 3, GOOD);
+    std::fs::write(d.join("kernelslist.g"), "kernel-1.traceg\nkernel-2.traceg\n").unwrap();
+    fails(&d, &[], &["kernel-2.traceg: cannot open"]);
+    let d = folder("list", 3, GOOD);
+    std::fs::write(d.join("kernelslist.g"), "kernel-1.traceg\nlaunch k\n").unwrap();
+    fails(&d, &[], &["kernelslist.g:2:", "expected a kernel trace file name"]);
+    fails(&dir("empty"), &[], &["kernelslist.g: cannot open"]);
+}
+
+#[test]
+fn gzip_traces_run_and_truncated_ones_fail() {
+    let d = folder("gzip", 3, GOOD);
+    let text = std::fs::read(d.join("kernel-1.traceg")).unwrap();
+    let mut z = GzEncoder::new(Vec::new(), flate2::Compression::default());
+    z.write_all(&text).unwrap();
+    let gz = z.finish().unwrap();
+    std::fs::remove_file(d.join("kernel-1.traceg")).unwrap();
+    std::fs::write(d.join("kernel-1.traceg.gz"), &gz).unwrap();
+    assert_eq!(json(&warpscope(&["run", "--quiet", "--format", "json"], Some(&d)))["warp_instructions"], 2);
+    std::fs::write(d.join("kernel-1.traceg.gz"), &gz[..gz.len() / 2]).unwrap();
+    fails(&d, &[], &["kernel-1.traceg"]);
+}

@@ -1,0 +1,84 @@
+//! Every built-in kernel at `tiny`, written as an Accel-Sim trace and replayed, gives the
+//! built-in run's report byte for byte, but for the two fields that say it is a trace:
+//! `size` is `trace` and a `trace` section lists the files and opcodes read.
+
+use flate2::write::GzEncoder;
+use std::io::Write;
+use std::rc::Rc;
+use warpscope::config::preset;
+use warpscope::kernels::{build, Size, KERNELS};
+use warpscope::stats::build_report;
+use warpscope::trace::{self, export, Files, Treatment};
+use warpscope::{Report, Simulator};
+
+/// `kernel` at tiny as a trace folder in memory, optionally gzipped file by file.
+fn exported(kernel: &str, compress: bool, gzip: bool) -> Files {
+    let bench = build(kernel, Size::Tiny, 1).unwrap();
+    let (mut files, mut names) = (Files::default(), Vec::new());
+    for (i, k) in bench.launches.iter().enumerate() {
+        let mut text = Vec::new();
+        export::write_kernel(k.as_ref(), i as u32 + 1, compress, &mut text).unwrap();
+        if gzip {
+            let mut z = GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            z.write_all(&text).unwrap();
+            text = z.finish().unwrap();
+        }
+        let name = format!("kernel-{}.traceg", i + 1);
+        files = files.with(&name, text);
+        names.push(name);
+    }
+    let mut list = Vec::new();
+    export::write_list(&names, &mut list).unwrap();
+    files.with("kernelslist.g", list)
+}
+
+fn builtin(kernel: &str) -> Report {
+    warpscope::run(preset("medic-gtx480").unwrap(), kernel, Size::Tiny, 1, None).unwrap()
+}
+
+fn replayed(kernel: &str, files: Files) -> Report {
+    let bench = trace::open(Rc::new(files), "kernelslist.g", kernel, None).unwrap();
+    let mut sim = trace::simulator(preset("medic-gtx480").unwrap(), bench, 1).unwrap();
+    sim.run_until(u64::MAX);
+    build_report(&sim)
+}
+
+/// The replay's report with its trace fields set as the built-in run has them.
+fn as_builtin(mut r: Report) -> String {
+    let t = r.trace.take().expect("a replay reports its trace");
+    assert_eq!(t.error, None);
+    assert_eq!(r.size, "trace");
+    r.size = "tiny";
+    serde_json::to_string_pretty(&r).unwrap()
+}
+
+#[test]
+fn every_builtin_kernel_replays_to_its_own_report() {
+    for (kernel, _) in KERNELS {
+        let want = builtin(kernel);
+        let got = replayed(kernel, exported(kernel, true, false));
+        let t = got.trace.clone().unwrap();
+        // Every warp ends in an EXIT, which issues nothing; the rest are the run's instructions.
+        let exits: u64 = t.opcodes.iter().filter(|o| o.treatment == Treatment::Exit).map(|o| o.count).sum();
+        assert_eq!(t.instructions - exits, want.warp_instructions, "{kernel}");
+        assert_eq!(as_builtin(got), serde_json::to_string_pretty(&want).unwrap(), "{kernel}");
+    }
+}
+
+#[test]
+fn listed_addresses_and_gzip_replay_the_same() {
+    let want = serde_json::to_string_pretty(&builtin("bfs")).unwrap();
+    assert_eq!(as_builtin(replayed("bfs", exported("bfs", false, false))), want);
+    assert_eq!(as_builtin(replayed("bfs", exported("bfs", true, true))), want);
+}
+
+#[test]
+fn a_replay_runs_every_launch_in_order() {
+    let bench = build("bfs", Size::Tiny, 1).unwrap();
+    let replay = trace::open(Rc::new(exported("bfs", true, false)), "kernelslist.g", "bfs", None).unwrap();
+    let names: Vec<String> = replay.launches.iter().map(|k| k.name()).collect();
+    assert_eq!(names, bench.launches.iter().map(|k| k.name()).collect::<Vec<_>>());
+    assert!(names.len() > 1);
+    let sim = Simulator::with_benchmark(preset("medic-gtx480").unwrap(), replay, 1);
+    assert_eq!(sim.benchmark().size_name(), "trace");
+}
