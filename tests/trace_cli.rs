@@ -106,6 +106,10 @@ fn bad_traces_say_where_and_what() {
     let two_blocks = std::fs::read_to_string(d.join("kernel-1.traceg")).unwrap().replace("(1,1,1)", "(2,1,1)");
     std::fs::write(d.join("kernel-1.traceg"), two_blocks).unwrap();
     fails(&d, &[], &["kernel-1.traceg", "ends before thread block 1 of the grid's 2"]);
+    let junk = format!("{GOOD}garbage\n");
+    fails(&folder("junk", 3, &junk), &[], &["kernel-1.traceg:", "expected #BEGIN_TB, found `garbage`"]);
+    let twice = format!("{GOOD}{}", &GOOD[GOOD.find("#BEGIN_TB").unwrap()..]);
+    fails(&folder("twice", 3, &twice), &[], &["kernel-1.traceg", "follows the last of the grid's 1 blocks"]);
     let no_end = GOOD.replace("#END_TB\n", "");
     fails(&folder("no_end", 3, &no_end), &[], &["ends inside a thread block"]);
     let d = folder("missing", 3, GOOD);

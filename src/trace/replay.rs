@@ -111,8 +111,16 @@ impl TraceKernel {
                     st.next = id + 1;
                 }
             }
-            // The grid's last block is in: close the file.
+            // The grid's last block is in: close the file, once nothing but comments is left;
+            // anything else means a damaged file or a header that does not match it.
             if st.next as u64 >= self.header.ctas() {
+                if let Some(b) = st.blocks.as_mut() {
+                    if let Some(id) = b.next(&mut st.table, &mut Vec::new())? {
+                        let what =
+                            format!("thread block {id} follows the last of the grid's {} blocks", self.header.ctas());
+                        return Err(TraceError::in_file(&self.file, what));
+                    }
+                }
                 st.next = u32::MAX;
                 st.blocks = None;
             }
