@@ -116,10 +116,8 @@ fn arrive_at_partition(r: &mut MemReq, now: &Now) {
 }
 
 impl Simulator {
-    /// Builds the machine and the benchmark; fails on an unknown kernel or a CTA that
-    /// cannot fit on an SM of this machine.
-    pub fn new(cfg: Config, kernel: &str, size: Size, seed: u64) -> Result<Self, ConfigErrors> {
-        let bench = kernels::build_shared(kernel, size, seed)?;
+    /// Fails unless every launch's CTA fits on one SM of `cfg`'s machine.
+    pub fn check_fits(cfg: &Config, bench: &Benchmark) -> Result<(), ConfigErrors> {
         for k in &bench.launches {
             let g = k.grid();
             if g.threads_per_cta > cfg.core.max_threads_per_sm {
@@ -131,6 +129,14 @@ impl Simulator {
                 return Err(ConfigError::new("core.max_warps_per_sm", msg).into());
             }
         }
+        Ok(())
+    }
+
+    /// Builds the machine and the benchmark; fails on an unknown kernel or a CTA that
+    /// cannot fit on an SM of this machine.
+    pub fn new(cfg: Config, kernel: &str, size: Size, seed: u64) -> Result<Self, ConfigErrors> {
+        let bench = kernels::build_shared(kernel, size, seed)?;
+        Self::check_fits(&cfg, &bench)?;
         let tags = crate::coordinated::load_tags(&cfg, kernel, seed)?;
         let mut sim = Self::with_benchmark(cfg, bench, seed);
         for sm in &mut sim.sms {

@@ -19,17 +19,7 @@ pub fn simulator(cfg: Config, bench: Benchmark, seed: u64) -> Result<Simulator, 
         );
         return Err(ConfigError::new("l1d.bypass", msg).into());
     }
-    for k in &bench.launches {
-        let g = k.grid();
-        if g.threads_per_cta > cfg.core.max_threads_per_sm {
-            let msg = format!("{} needs {} threads per CTA, more than this SM holds", k.name(), g.threads_per_cta);
-            return Err(ConfigError::new("core.max_threads_per_sm", msg).into());
-        }
-        if g.warps_per_cta() > cfg.core.max_warps_per_sm {
-            let msg = format!("{} needs {} warps per CTA, more than this SM holds", k.name(), g.warps_per_cta());
-            return Err(ConfigError::new("core.max_warps_per_sm", msg).into());
-        }
-    }
+    Simulator::check_fits(&cfg, &bench)?;
     Ok(Simulator::with_benchmark(cfg, bench, seed))
 }
 
