@@ -7,13 +7,18 @@ use std::io::Write;
 use std::rc::Rc;
 use warpscope::config::preset;
 use warpscope::kernels::{build, Size, KERNELS};
+use warpscope::sample::run_sampled;
 use warpscope::stats::build_report;
 use warpscope::trace::{self, export, Files, Treatment};
 use warpscope::{Report, Simulator};
 
 /// `kernel` at tiny as a trace folder in memory, optionally gzipped file by file.
 fn exported(kernel: &str, compress: bool, gzip: bool) -> Files {
-    let bench = build(kernel, Size::Tiny, 1).unwrap();
+    exported_at(kernel, Size::Tiny, compress, gzip)
+}
+
+fn exported_at(kernel: &str, size: Size, compress: bool, gzip: bool) -> Files {
+    let bench = build(kernel, size, 1).unwrap();
     let (mut files, mut names) = (Files::default(), Vec::new());
     for (i, k) in bench.launches.iter().enumerate() {
         let mut text = Vec::new();
@@ -81,4 +86,20 @@ fn a_replay_runs_every_launch_in_order() {
     assert!(names.len() > 1);
     let sim = Simulator::with_benchmark(preset("medic-gtx480").unwrap(), replay, 1);
     assert_eq!(sim.benchmark().size_name(), "trace");
+}
+
+#[test]
+fn a_sampled_replay_places_its_tail_windows_as_the_builtin_run_does() {
+    // atax at small is one wave per launch, so its tails get windows, placed by counting
+    // the instructions the warps have left: a trace must count them without using them up.
+    let mut cfg = preset("medic-gtx480").unwrap();
+    cfg.sample.windows = 8;
+    let sim = Simulator::new(cfg.clone(), "atax", Size::Small, 1).unwrap();
+    let want = run_sampled(sim, |_, _| {}, || false).0;
+    let bench =
+        trace::open(Rc::new(exported_at("atax", Size::Small, true, false)), "kernelslist.g", "atax", None).unwrap();
+    let got = run_sampled(trace::simulator(cfg, bench, 1).unwrap(), |_, _| {}, || false).0;
+    assert!(got.windows.iter().filter(|w| !w.exact).count() > 8, "windows inside the tails");
+    assert_eq!(serde_json::to_string(&got.windows).unwrap(), serde_json::to_string(&want.windows).unwrap());
+    assert_eq!(got.estimate, want.estimate);
 }

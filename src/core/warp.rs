@@ -47,20 +47,11 @@ impl Warp {
         self.buf.last()
     }
 
-    /// Instructions the warp has yet to issue, counted by fetching its remaining chunks
-    /// into scratch space: what a sampled run spreads windows over in a long launch tail.
+    /// Instructions the warp has yet to issue: what a sampled run spreads windows over in
+    /// a long launch tail.
     pub fn instructions_left(&self, kernel: &dyn Kernel) -> u64 {
-        let mut n = self.buf.len() as u64;
-        if !self.exhausted {
-            let mut scratch = Vec::new();
-            let mut step = self.step;
-            while kernel.emit(self.cta, self.warp_in_cta, step, &mut scratch) {
-                n += scratch.len() as u64;
-                scratch.clear();
-                step += 1;
-            }
-        }
-        n
+        let later = if self.exhausted { 0 } else { kernel.instructions_left(self.cta, self.warp_in_cta, self.step) };
+        self.buf.len() as u64 + later
     }
 
     pub fn pop(&mut self) -> Option<Instr> {

@@ -104,6 +104,20 @@ pub trait Kernel {
     /// returns true, or returns false (appending nothing) once the warp has exited.
     /// Every chunk that returns true appends at least one instruction.
     fn emit(&self, cta: u32, warp: u32, step: u32, out: &mut Vec<Instr>) -> bool;
+    /// Instructions of warp `warp` of CTA `cta` from chunk `step` on. By default the chunks
+    /// are fetched into scratch space, which a kernel whose `emit` consumes what it hands
+    /// out (a trace) must not allow: it counts instead.
+    fn instructions_left(&self, cta: u32, warp: u32, step: u32) -> u64 {
+        let (mut n, mut scratch) = (0, Vec::new());
+        for s in step.. {
+            if !self.emit(cta, warp, s, &mut scratch) {
+                break;
+            }
+            n += scratch.len() as u64;
+            scratch.clear();
+        }
+        n
+    }
     /// The replayed trace behind this launch (its opcodes and errors go in the report).
     fn as_trace(&self) -> Option<&crate::trace::TraceKernel> {
         None

@@ -19,10 +19,14 @@ pub struct Packed {
     bytes: Vec<u8>,
     /// Where the next instruction to unpack starts.
     pos: usize,
+    /// Instructions pushed, and unpacked so far.
+    pushed: u64,
+    unpacked: u64,
 }
 
 impl Packed {
     pub fn push(&mut self, instr: &Instr) {
+        self.pushed += 1;
         match instr {
             Instr::Alu { srcs } => self.bytes.extend([ALU, *srcs]),
             Instr::Barrier => self.bytes.push(BARRIER),
@@ -65,7 +69,13 @@ impl Packed {
             });
             done += 1;
         }
+        self.unpacked += done as u64;
         done
+    }
+
+    /// Instructions not yet unpacked.
+    pub fn left(&self) -> u64 {
+        self.pushed - self.unpacked
     }
 
     /// Whether every instruction has been unpacked.

@@ -148,6 +148,12 @@ impl Kernel for TraceKernel {
         Some(self)
     }
 
+    /// Counted from the packed lists: fetching would consume them.
+    fn instructions_left(&self, cta: u32, warp: u32, _step: u32) -> u64 {
+        let st = self.state.borrow();
+        st.ctas.get(&cta).and_then(|c| c.warps.get(warp as usize)?.as_ref()).map_or(0, |w| w.left())
+    }
+
     /// Chunk `step` is the warp's next `CHUNK` instructions; the first fetch of a CTA's
     /// warp reads the trace up to that CTA.
     fn emit(&self, cta: u32, warp: u32, step: u32, out: &mut Vec<Instr>) -> bool {
