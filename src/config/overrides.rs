@@ -5,9 +5,10 @@ use super::validate::{validate, ConfigError, ConfigErrors};
 use super::Config;
 use serde_json::Value;
 
-/// Parses a JSON config document and validates it.
+/// Parses a JSON config document the program handed over (a preset, the page's form) and
+/// validates it. Its errors drop serde's position: a place in text the user never saw.
 pub fn parse_config(text: &str) -> Result<Config, ConfigErrors> {
-    let (config, _) = read_config_text(text)?;
+    let (config, _) = read_document(text, false)?;
     validate(&config)?;
     Ok(config)
 }
@@ -16,16 +17,34 @@ pub fn parse_config(text: &str) -> Result<Config, ConfigErrors> {
 /// document as written. A key given twice is an error naming its path (a JSON `Value`
 /// would silently keep the last); left-out fields that have defaults take them.
 pub fn read_config_text(text: &str) -> Result<(Config, Value), ConfigError> {
-    let given: Value =
-        serde_json::from_str(text).map_err(|e| ConfigError::new("config", format!("malformed JSON: {e}")))?;
+    read_document(text, true)
+}
+
+fn read_document(text: &str, position: bool) -> Result<(Config, Value), ConfigError> {
+    let given: Value = serde_json::from_str(text).map_err(|e| {
+        let message = e.to_string();
+        let (what, at) = super::words::split_position(&message);
+        ConfigError::new("config", format!("malformed JSON: {what}{}", if position { at } else { "" }))
+    })?;
+    Ok((read(text, position)?, given))
+}
+
+/// The one reader of config documents. A value is read through its text too, so the wasm
+/// build carries serde's path tracking for one deserializer, not two (about 100 KB).
+/// `position` keeps serde_json's "at line L column C", which only a file the user wrote has.
+fn read(text: &str, position: bool) -> Result<Config, ConfigError> {
     let mut de = serde_json::Deserializer::from_str(text);
-    let config = serde_path_to_error::deserialize(&mut de).map_err(path_error)?;
-    Ok((config, given))
+    serde_path_to_error::deserialize(&mut de).map_err(|e| path_error(e, position))
+}
+
+/// A config value as a config, unvalidated; serde errors carry the field path.
+fn from_value(value: &Value) -> Result<Config, ConfigError> {
+    read(&value.to_string(), false)
 }
 
 /// Deserializes a JSON value into a validated config; serde errors carry the field path.
 pub fn parse_config_value(value: Value) -> Result<Config, ConfigErrors> {
-    let config: Config = serde_path_to_error::deserialize(value).map_err(path_error)?;
+    let config = from_value(&value)?;
     validate(&config)?;
     Ok(config)
 }
@@ -38,7 +57,7 @@ const DRAM_MODE_FIELDS: [&str; 4] = ["dram.", "mem.", "clocks.", "l2.line_bytes"
 /// mode looks, so an L2 geometry that a changed partition count no longer divides does not
 /// refuse a trace that never reaches an L2.
 pub fn parse_dram_config_value(value: Value) -> Result<Config, ConfigErrors> {
-    let config: Config = serde_path_to_error::deserialize(value).map_err(path_error)?;
+    let config = from_value(&value)?;
     if let Err(ConfigErrors(errors)) = validate(&config) {
         let used: Vec<ConfigError> =
             errors.into_iter().filter(|e| DRAM_MODE_FIELDS.iter().any(|f| e.field.starts_with(f))).collect();
@@ -49,10 +68,10 @@ pub fn parse_dram_config_value(value: Value) -> Result<Config, ConfigErrors> {
     Ok(config)
 }
 
-fn path_error<E: std::fmt::Display>(e: serde_path_to_error::Error<E>) -> ConfigError {
+fn path_error<E: std::fmt::Display>(e: serde_path_to_error::Error<E>, position: bool) -> ConfigError {
     let path = e.path().to_string();
     let field = if path == "." || path.is_empty() { "config".to_string() } else { path };
-    ConfigError::new(field, super::words::plain(&e.into_inner().to_string()))
+    ConfigError::new(field, super::words::plain(&e.into_inner().to_string(), position))
 }
 
 /// Dotted paths of `full` (a resolved config) that `given` (the document as written)

@@ -1,7 +1,7 @@
 //! serde's messages about a config value, said in the user's words: the value as written and
 //! what the field takes ("a whole number from 0 to 4294967295", "one of: lru, fifo"), never a
-//! Rust type. A position ("at line 3 column 18") is kept: it comes only from a config file the
-//! user wrote (the page and `--set` hand over parsed values, which have none).
+//! Rust type. A position ("at line 3 column 18") is kept only for a config file the user wrote
+//! (the page, presets and `--set` hand over documents whose text the user never saw).
 
 /// What a field of each Rust type takes, in words.
 const TYPES: [(&str, &str); 14] = [
@@ -21,10 +21,11 @@ const TYPES: [(&str, &str); 14] = [
     ("a sequence", "a list"),
 ];
 
-/// `message` (serde's, for one field) in plain words; messages serde did not write pass as
-/// they are.
-pub(super) fn plain(message: &str) -> String {
+/// `message` (serde's, for one field) in plain words, with its position if `keep_position`;
+/// messages serde did not write pass as they are.
+pub(super) fn plain(message: &str, keep_position: bool) -> String {
     let (message, position) = split_position(message);
+    let position = if keep_position { position } else { "" };
     match words(message) {
         Some(said) => format!("{said}{position}"),
         None => format!("{message}{position}"),
@@ -49,7 +50,7 @@ fn words(message: &str) -> Option<String> {
 }
 
 /// serde_json's " at line L column C" suffix, split off to be kept after the words.
-fn split_position(message: &str) -> (&str, &str) {
+pub(super) fn split_position(message: &str) -> (&str, &str) {
     match message.rfind(" at line ") {
         Some(i) if message[i..].contains(" column ") => message.split_at(i),
         _ => (message, ""),
@@ -145,7 +146,7 @@ mod tests {
             ("expected one of: none, bypassed, all", "expected one of: none, bypassed, all"),
         ];
         for (serde, ours) in cases {
-            assert_eq!(plain(serde), ours, "{serde}");
+            assert_eq!(plain(serde, true), ours, "{serde}");
         }
     }
 }

@@ -81,28 +81,10 @@ pub fn config_schema() -> JsValue {
     to_js(&schema(&cfg))
 }
 
-/// A config the page built (JSON of its form). Its errors name fields and values but drop
-/// serde's position, a place in text the user never saw.
-fn parse_page_config(config_json: &str) -> Result<crate::config::Config, ConfigErrors> {
-    parse_config(config_json).map_err(|ConfigErrors(errors)| {
-        ConfigErrors(
-            errors
-                .into_iter()
-                .map(|mut e| {
-                    if let Some(i) = e.message.rfind(" at line ").filter(|&i| e.message[i..].contains(" column ")) {
-                        e.message.truncate(i);
-                    }
-                    e
-                })
-                .collect(),
-        )
-    })
-}
-
 /// Validates a config document: `[]` or `[{field, message}, ...]`.
 #[wasm_bindgen]
 pub fn validate_config(config_json: &str) -> JsValue {
-    match parse_page_config(config_json) {
+    match parse_config(config_json) {
         Ok(_) => to_js::<[ConfigError]>(&[]),
         Err(e) => errors_to_js(&e),
     }
@@ -134,7 +116,7 @@ impl WasmSim {
     /// Builds a run; throws `[{field, message}]` for a bad config, kernel or size.
     #[wasm_bindgen(constructor)]
     pub fn new(config_json: &str, kernel: &str, size: &str, seed: f64) -> Result<WasmSim, JsValue> {
-        let cfg = parse_page_config(config_json).map_err(|e| errors_to_js(&e))?;
+        let cfg = parse_config(config_json).map_err(|e| errors_to_js(&e))?;
         let size = Size::parse(size).ok_or_else(|| {
             let msg = format!("unknown size `{size}`; valid sizes are: {}", Size::NAMES.join(", "));
             errors_to_js(&ConfigError::new("size", msg).into())
