@@ -28,9 +28,9 @@ thread block = 0,0,0
 warp = 0
 insts = 6
 0010 0000000f 1 R4 LDG.E.64 1 R2 8 0 0x00007f0000001000 0x00007f0000001008 0x00007f0000001010 0x00007f0000001100
-0020 ffffffff 1 R12 LDG.E.CG 1 R2 4 1 0x1000 4
+0020 ffffffff 1 R36 LDG.E.CG 1 R2 4 1 0x1000 4
 0030 0000f00f 1 R5 LDG.E.U8 0 1 2 0x2000 1 -1 16 0 0 0 100
-0040 ffffffff 1 R6 FADD 2 R4 R12 0
+0040 ffffffff 1 R6 FADD 2 R4 R36 0
 0048 ffffffff 0 LDS 1 R5 0
 0050 ffffffff 0 EXIT 0 0
 
@@ -109,7 +109,7 @@ fn every_address_encoding_decodes_to_its_lanes() {
 fn registers_written_by_loads_carry_dependencies() {
     let k = kernel();
     let w = warp(&k, 0, 0).unwrap();
-    // R4 and R12 share bit 4; R5 is bit 5; R2 was never loaded, so the loads wait for nothing.
+    // R4 and R36 share bit 4 (32 apart); R5 is bit 5; R2 was never loaded, so the loads wait for nothing.
     assert_eq!((mem(&w[0]).dst, mem(&w[0]).srcs), (1 << 4, 0));
     assert_eq!(mem(&w[1]).dst, 1 << 4);
     assert_eq!(mem(&w[2]).dst, 1 << 5);
@@ -125,7 +125,7 @@ fn barriers_atomics_and_missing_blocks() {
     assert_eq!(warp(&k, 2, 0), None, "warp 0 of block 2 has no section");
     let atomic = warp(&k, 2, 1).unwrap();
     let m = mem(&atomic[0]);
-    assert_eq!((m.kind, m.op, m.dst, lanes(m)), (AccessKind::Read, CacheOp::Cg, 1, vec![(0, 0x3000)]));
+    assert_eq!((m.kind, m.op, m.dst, lanes(m)), (AccessKind::Read, CacheOp::Cg, 1 << 8, vec![(0, 0x3000)]));
     assert_eq!(warp(&k, 0, 1), None, "a warp takes its instructions once");
     let rows = k.opcodes().rows();
     let treated = |op: &str| rows.iter().find(|r| r.opcode == op).map(|r| (r.treatment, r.count));

@@ -19,7 +19,7 @@ pub struct Warp {
     exhausted: bool,
     /// Registers with loads in flight.
     pub pending: RegMask,
-    pending_loads: [u16; 8],
+    pending_loads: [u16; RegMask::BITS as usize],
     /// Earliest core cycle the warp may issue again (ALU latency).
     pub ready_at: u64,
     pub at_barrier: bool,
@@ -69,23 +69,28 @@ impl Warp {
     }
 
     pub fn add_pending(&mut self, dst: RegMask) {
-        for r in 0..8 {
-            if dst & (1 << r) != 0 {
-                self.pending_loads[r] += 1;
-                self.pending |= 1 << r;
-            }
+        for r in bits(dst) {
+            self.pending_loads[r] += 1;
+            self.pending |= 1 << r;
         }
     }
 
     /// One load writing `dst` has all its data back.
     pub fn complete_load(&mut self, dst: RegMask) {
-        for r in 0..8 {
-            if dst & (1 << r) != 0 {
-                self.pending_loads[r] -= 1;
-                if self.pending_loads[r] == 0 {
-                    self.pending &= !(1 << r);
-                }
+        for r in bits(dst) {
+            self.pending_loads[r] -= 1;
+            if self.pending_loads[r] == 0 {
+                self.pending &= !(1 << r);
             }
         }
     }
+}
+
+/// The registers set in `mask`, lowest first.
+fn bits(mut mask: RegMask) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let r = mask.trailing_zeros() as usize;
+        mask &= mask.wrapping_sub(1);
+        (r < RegMask::BITS as usize).then_some(r)
+    })
 }

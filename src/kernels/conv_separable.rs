@@ -120,7 +120,7 @@ impl Kernel for Pass {
                 for i in 1..=RESULT_STEPS {
                     self.emit_step(cta, warp, self.load(i), self.src.1, i, out);
                 }
-                alu(out, 2, u8::MAX);
+                alu(out, 2, RegMask::MAX);
                 for i in [0, RESULT_STEPS + 1] {
                     self.emit_step(cta, warp, self.load(i), self.src.1, i, out);
                 }

@@ -34,8 +34,9 @@ pub use crate::mem::WARP_SIZE;
 use crate::mem::{AccessKind, CacheOp};
 use serde::Serialize;
 
-/// A bit mask of the (at most 8) registers a warp's loads write and its instructions read.
-pub type RegMask = u8;
+/// A bit mask of the registers a warp's loads write and its instructions read: 32 bits, so a
+/// traced `Rn` shares its bit only with registers 32 apart (docs/traces.md).
+pub type RegMask = u32;
 
 /// One warp-wide global memory instruction.
 #[derive(Debug, Clone, PartialEq)]

@@ -3,7 +3,7 @@
 //! every lane), so lists are held packed, addresses as a base with a stride or with deltas
 //! as the trace has them, and unpacked a chunk at a time as the warp fetches.
 
-use crate::kernels::{Instr, MemInstr, WARP_SIZE};
+use crate::kernels::{Instr, MemInstr, RegMask, WARP_SIZE};
 use crate::mem::{AccessKind, CacheOp};
 
 const ALU: u8 = 0;
@@ -28,7 +28,10 @@ impl Packed {
     pub fn push(&mut self, instr: &Instr) {
         self.pushed += 1;
         match instr {
-            Instr::Alu { srcs } => self.bytes.extend([ALU, *srcs]),
+            Instr::Alu { srcs } => {
+                self.bytes.push(ALU);
+                varint(&mut self.bytes, *srcs as u64);
+            }
             Instr::Barrier => self.bytes.push(BARRIER),
             Instr::Mem(m) => self.push_mem(m),
         }
@@ -46,7 +49,9 @@ impl Packed {
         let flags = (u8::from(m.kind == AccessKind::Write) * WRITE) | (u8::from(strided) * STRIDED) | (op << OP_SHIFT);
         self.bytes.push(MEM);
         varint(&mut self.bytes, m.pc as u64);
-        self.bytes.extend([flags, m.width, m.dst, m.srcs]);
+        self.bytes.extend([flags, m.width]);
+        varint(&mut self.bytes, m.dst as u64);
+        varint(&mut self.bytes, m.srcs as u64);
         self.bytes.extend(m.mask.to_le_bytes());
         if let Some(&base) = active.first() {
             varint(&mut self.bytes, base);
@@ -63,7 +68,7 @@ impl Packed {
         while done < n && self.pos < self.bytes.len() {
             let tag = self.byte();
             out.push(match tag {
-                ALU => Instr::Alu { srcs: self.byte() },
+                ALU => Instr::Alu { srcs: self.varint() as RegMask },
                 BARRIER => Instr::Barrier,
                 _ => Instr::Mem(Box::new(self.unpack_mem())),
             });
@@ -85,7 +90,8 @@ impl Packed {
 
     fn unpack_mem(&mut self) -> MemInstr {
         let pc = self.varint() as u32;
-        let (flags, width, dst, srcs) = (self.byte(), self.byte(), self.byte(), self.byte());
+        let (flags, width) = (self.byte(), self.byte());
+        let (dst, srcs) = (self.varint() as RegMask, self.varint() as RegMask);
         let mask = u32::from_le_bytes(std::array::from_fn(|_| self.byte()));
         let mut addrs = [0; WARP_SIZE];
         let mut lanes = (0..WARP_SIZE).filter(|l| mask & (1 << l) != 0);

@@ -1,7 +1,7 @@
-//! Traced instructions as the model's instructions. The model's scoreboard has eight
-//! register bits (`RegMask`); a traced register `Rn` uses bit `n % 8`, and only while its
+//! Traced instructions as the model's instructions. The model's scoreboard has 32
+//! register bits (`RegMask`); a traced register `Rn` uses bit `n % 32`, and only while its
 //! last writer in the warp is a global load or atomic, since only loads keep registers
-//! pending. Registers eight apart can so wait for each other's loads (a false dependency),
+//! pending. Registers 32 apart can so wait for each other's loads (a false dependency),
 //! never miss a true one; a trace written from a built-in kernel names only R0..R7 and
 //! replays with the kernel's own masks.
 
