@@ -134,3 +134,50 @@ fn gzip_traces_run_and_truncated_ones_fail() {
     std::fs::write(d.join("kernel-1.traceg.gz"), &gz[..gz.len() / 2]).unwrap();
     fails(&d, &[], &["kernel-1.traceg"]);
 }
+
+/// The lines of a table whose first cell is `name`, with that cell dropped.
+fn rows_of<'a>(table: &'a str, name: &str) -> Vec<&'a str> {
+    table.lines().filter_map(|l| l.strip_prefix(name)).filter(|rest| rest.starts_with(' ')).map(str::trim).collect()
+}
+
+#[test]
+fn compare_and_sweep_take_traces_beside_kernels_and_plan_them_as_jobs() {
+    let d = dir("compare").join("bfs-trace");
+    let o = warpscope(&["trace", "export", "--kernel", "bfs", "--size", "tiny", "--out", d.to_str().unwrap()], None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let tr = d.to_str().unwrap();
+    let compare = ["compare", "--size", "tiny", "--kernels", "bfs", "--trace", tr, "--policies", "pcal", "--quiet"];
+    let o = warpscope(&compare, None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    // The trace of bfs replays to bfs's reports, so every table has the same row twice.
+    let (builtin, traced) = (rows_of(&text, "bfs"), rows_of(&text, "bfs-trace (trace)"));
+    assert_eq!(builtin.len(), 5, "{text}");
+    assert_eq!(builtin, traced, "{text}");
+
+    let sweep = ["sweep", "--size", "tiny", "--kernel", "bfs", "--trace", tr, "--set", "l1d.size_kb=16,32", "--quiet"];
+    let o = warpscope(&sweep, None);
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(rows_of(&text, "bfs").len(), 2, "{text}");
+    assert_eq!(rows_of(&text, "bfs"), rows_of(&text, "bfs-trace (trace)"), "{text}");
+
+    // Planned: the jobs find the trace by its absolute path from any directory.
+    let plan = dir("compare-plan");
+    let mut planned = compare.to_vec();
+    planned.extend(["--plan", plan.to_str().unwrap()]);
+    assert!(warpscope(&planned, None).status.success());
+    let commands = std::fs::read_to_string(plan.join("commands.txt")).unwrap();
+    for line in commands.lines() {
+        let args: Vec<&str> = line.split_whitespace().skip(1).collect();
+        let o = Command::new(env!("CARGO_BIN_EXE_warpscope")).args(&args).current_dir("/").output().unwrap();
+        assert!(o.status.success(), "{line}: {}", String::from_utf8_lossy(&o.stderr));
+    }
+    let collected = warpscope(&["collect", plan.to_str().unwrap()], None);
+    assert_eq!(String::from_utf8_lossy(&collected.stdout), String::from_utf8_lossy(&warpscope(&compare, None).stdout));
+
+    let missing = warpscope(&["compare", "--size", "tiny", "--trace", "/no/such/trace", "--policies", "pcal"], None);
+    let err = String::from_utf8_lossy(&missing.stderr);
+    assert_eq!(missing.status.code(), Some(1), "{err}");
+    assert!(err.contains("--trace") && err.contains("/no/such/trace"), "{err}");
+}

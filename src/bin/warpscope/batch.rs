@@ -7,6 +7,7 @@
 use super::failure::Failure;
 use super::interrupt::Printout;
 use super::progress::Tracker;
+use super::trace_cmd::Workload;
 use super::{parallel, plan, simulate};
 use serde::Serialize;
 use serde_json::Value;
@@ -20,11 +21,21 @@ use warpscope::{Config, Report};
 pub struct Run {
     /// How progress, errors and listings name it, e.g. `bfs at l1d.size_kb=16`.
     pub label: String,
+    /// The built-in kernel, or with `trace` the trace's name.
     pub kernel: String,
     pub size: Size,
     pub seed: u64,
+    /// An Accel-Sim trace (its folder or list file) replayed instead of a built-in kernel.
+    pub trace: Option<PathBuf>,
     pub max_cycles: Option<u64>,
     pub config: Config,
+}
+
+impl Run {
+    /// What the run simulates.
+    pub fn workload(&self) -> Result<Workload, Failure> {
+        Workload::new(self.kernel.clone(), self.size, self.seed, self.trace.clone(), None)
+    }
 }
 
 /// A command whose runs are independent of each other.
@@ -70,7 +81,7 @@ pub fn document<'a>(report: &'a Report, run_id: Option<&'a str>) -> Document<'a>
 /// their intervals) as the figure metrics. None when Ctrl-C stopped the run.
 pub fn run_document(r: &Run, tracker: &Tracker, run_id: Option<&str>) -> Result<Option<Value>, Failure> {
     if !r.config.sample.is_off() {
-        let Some(s) = simulate::run_sampled(&r.config, &r.kernel, r.size, r.seed, tracker, r.label.clone())? else {
+        let Some(s) = simulate::run_sampled(&r.config, &r.workload()?, tracker, r.label.clone())? else {
             return Ok(None);
         };
         if let Some(e) = &s.error {
@@ -85,8 +96,7 @@ pub fn run_document(r: &Run, tracker: &Tracker, run_id: Option<&str>) -> Result<
         }
         return Ok(Some(doc));
     }
-    let Some(report) = simulate::run(&r.config, &r.kernel, r.size, r.seed, r.max_cycles, tracker, r.label.clone())?
-    else {
+    let Some(report) = simulate::run(&r.config, &r.workload()?, r.max_cycles, tracker, r.label.clone())? else {
         return Ok(None);
     };
     stopped(r, &report)?;

@@ -9,6 +9,7 @@ use super::failure::Failure;
 use super::interrupt::Printout;
 use super::plan::PlanArg;
 use super::sweep::parse_axis;
+use super::trace_cmd::traces;
 use super::{check_names, columns, jobs_parser, kernel_names};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -26,8 +27,12 @@ pub struct CompareCmd {
     #[arg(long, value_delimiter = ',', required = true)]
     pub policies: Vec<String>,
     /// Comma-separated built-in kernels.
-    #[arg(long, value_delimiter = ',', required = true)]
+    #[arg(long, value_delimiter = ',', required_unless_present = "trace")]
     pub kernels: Vec<String>,
+    /// An Accel-Sim trace to compare on as well: its folder or a kernelslist file (which can
+    /// list a subset of its kernels). Repeatable.
+    #[arg(long, value_name = "DIR|kernelslist.g")]
+    pub trace: Vec<PathBuf>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Runs simulated at once (each on its own thread).
@@ -122,6 +127,8 @@ impl Row {
 /// What a comparison runs: its bundles (baseline first), their tunings, and every job in
 /// run order, kernels outermost.
 struct Layout {
+    /// The built-in kernels, then the traces (by name with ` (trace)`).
+    kernels: Vec<String>,
     bundles: Vec<String>,
     tunings: Vec<Tuning>,
     /// Each bundle's settings: `[""]`, or one `PATH=VALUE` per value of its tuned field.
@@ -157,6 +164,7 @@ impl CompareCmd {
                     kernel: j.kernel.clone(),
                     size,
                     seed: self.seed,
+                    trace: j.trace.clone(),
                     max_cycles: None,
                     config: cfg.clone(),
                 }
@@ -182,14 +190,17 @@ impl CompareCmd {
             })
             .collect();
         let mut jobs = Vec::new();
-        for k in &self.kernels {
+        let workloads: Vec<_> = self.kernels.iter().map(|k| (k.clone(), None)).chain(traces(&self.trace)?).collect();
+        let kernels = workloads.iter().map(|(k, _)| k.clone()).collect();
+        for (kernel, trace) in workloads {
             for (b, settings) in &variants {
                 for setting in settings {
-                    jobs.push(Job { kernel: k.clone(), bundle: b.clone(), setting: setting.clone() });
+                    let (kernel, trace, bundle, setting) = (kernel.clone(), trace.clone(), b.clone(), setting.clone());
+                    jobs.push(Job { kernel, trace, bundle, setting });
                 }
             }
         }
-        Ok(Layout { bundles, tunings, variants, jobs })
+        Ok(Layout { kernels, bundles, tunings, variants, jobs })
     }
 }
 
@@ -199,7 +210,7 @@ impl Batch for CompareCmd {
     /// The tables of speedups and L2 and DRAM numbers, and every run's numbers as CSV into
     /// `--out` if asked; with runs missing, the runs that finished and the CSV of those.
     fn finish(&self, rows: Vec<Option<Row>>, partial: &str) -> Result<Printout, Failure> {
-        let Layout { bundles, tunings, jobs, .. } = self.layout()?;
+        let Layout { kernels, bundles, tunings, jobs, .. } = self.layout()?;
         let unfinished: Vec<String> =
             jobs.iter().zip(&rows).filter(|(_, r)| r.is_none()).map(|(j, _)| j.label()).collect();
         let rows: Vec<Run> = jobs
@@ -237,7 +248,7 @@ impl Batch for CompareCmd {
         text += &format!("IPC speedup over `{}` (its IPC in the first column)\n", self.baseline);
         text += &header("kernel");
         let mut speedups: Vec<Vec<f64>> = vec![Vec::new(); bundles.len()];
-        for k in &self.kernels {
+        for k in &kernels {
             let base = get(k, &self.baseline).ipc;
             text += &format!("{k:<16}");
             for (i, b) in bundles.iter().enumerate() {
@@ -263,7 +274,7 @@ impl Batch for CompareCmd {
         ] {
             text += title;
             text += &header("kernel");
-            for k in &self.kernels {
+            for k in &kernels {
                 text += &format!("{k:<16}");
                 for b in &bundles {
                     text += &format!(" {:>width$.3}", f(get(k, b)));
@@ -279,7 +290,7 @@ impl Batch for CompareCmd {
                 text += &format!(" {l:>width$}");
             }
             text += "\n";
-            for k in &self.kernels {
+            for k in &kernels {
                 text += &format!("{k:<16}");
                 for (t, l) in tunings.iter().zip(&labels) {
                     let setting = &kept(k, &t.bundle).setting;
@@ -380,7 +391,9 @@ impl CompareCmd {
 }
 
 struct Job {
+    /// A built-in kernel, or a trace's name with ` (trace)`.
     kernel: String,
+    trace: Option<PathBuf>,
     bundle: String,
     /// `PATH=VALUE` of a tuned bundle's run, empty otherwise.
     setting: String,

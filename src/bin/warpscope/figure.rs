@@ -103,6 +103,7 @@ impl FigureCmd {
                     kernel: r.kernel.to_string(),
                     size: self.size,
                     seed: r.seed,
+                    trace: None,
                     max_cycles: r.max_cycles,
                     config,
                 }

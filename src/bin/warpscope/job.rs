@@ -56,8 +56,15 @@ impl JobCmd {
     /// The report as the job writes it, or None when Ctrl-C stopped the run.
     fn simulate(&self, e: Entry) -> Result<Option<String>, Failure> {
         let config = parse_config_value(e.config)?;
-        let run =
-            Run { label: e.label, kernel: e.kernel, size: e.size, seed: e.seed, max_cycles: e.max_cycles, config };
+        let run = Run {
+            label: e.label,
+            kernel: e.kernel,
+            size: e.size,
+            seed: e.seed,
+            trace: e.trace,
+            max_cycles: e.max_cycles,
+            config,
+        };
         // The config must read back as it was planned, or this job would not be that run.
         if super::plan::run_id(&run).0 != e.id {
             let why = "its config does not read back as planned; plan again with this warpscope";

@@ -69,6 +69,9 @@ pub struct Entry {
     pub kernel: String,
     pub size: Size,
     pub seed: u64,
+    /// The trace a run replays: the path the job reads it from, on whichever machine it runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trace: Option<PathBuf>,
     pub max_cycles: Option<u64>,
     /// The report's path inside the plan directory.
     pub out: String,
@@ -333,6 +336,7 @@ pub fn write(dir: &Path, runs: &[Run]) -> Result<Printout, Failure> {
             kernel: r.kernel.clone(),
             size: r.size,
             seed: r.seed,
+            trace: r.trace.clone(),
             max_cycles: r.max_cycles,
             config: serde_json::to_value(&r.config).expect("configs serialize"),
         };
@@ -399,16 +403,22 @@ fn prepare(dir: &Path) -> Result<PathBuf, ConfigError> {
 
 /// The run's id and the canonical text it hashes.
 pub fn run_id(r: &Run) -> (String, String) {
-    let content = json!({
+    let mut content = json!({
         "config": serde_json::to_value(&r.config).expect("configs serialize"),
         "kernel": r.kernel,
         "size": r.size.as_str(),
         "seed": r.seed,
         "max_cycles": r.max_cycles,
     });
+    if let Some(trace) = &r.trace {
+        content["trace"] = Value::from(trace.to_string_lossy());
+    }
     let mut text = String::new();
     canonical(&content, &mut text);
-    (format!("{}-{:016x}", r.kernel, fnv1a(text.as_bytes())), text)
+    // A trace's name may hold any character; an id is a file name and a shell word.
+    let name: String =
+        r.kernel.chars().map(|c| if c.is_ascii_alphanumeric() || "_.-".contains(c) { c } else { '_' }).collect();
+    (format!("{name}-{:016x}", fnv1a(text.as_bytes())), text)
 }
 
 /// JSON with every object's keys sorted and no whitespace, whatever order the maps keep.

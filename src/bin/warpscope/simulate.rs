@@ -1,10 +1,11 @@
 //! Simulations run in chunks of cycles, so progress is shown and Ctrl-C honoured between
 //! chunks. `run_until` in chunks takes the same steps as one call, so reports do not change.
 
-use super::interrupt;
 use super::progress::{Tracked, Tracker};
+use super::trace_cmd::{read_error, Workload};
+use super::{interrupt, Failure};
 use warpscope::sample::{SampledReport, Sampler};
-use warpscope::{Config, ConfigErrors, Report, Simulator, Size};
+use warpscope::{Config, Report, Simulator};
 
 /// Core cycles per chunk: a fraction of a second of simulation, so Ctrl-C is felt at once.
 const CHUNK: u64 = 50_000;
@@ -26,22 +27,21 @@ pub fn chunks(sim: &mut Simulator, max_cycles: Option<u64>, tracked: Tracked) ->
     }
 }
 
-/// `warpscope::run` with progress under `label`: the report, or None when Ctrl-C came
+/// `work` run on `cfg` with progress under `label`: the report, or None when Ctrl-C came
 /// before the run finished (or before it started).
 pub fn run(
     cfg: &Config,
-    kernel: &str,
-    size: Size,
-    seed: u64,
+    work: &Workload,
     max_cycles: Option<u64>,
     tracker: &Tracker,
     label: String,
-) -> Result<Option<Report>, ConfigErrors> {
+) -> Result<Option<Report>, Failure> {
     if interrupt::requested() {
         return Ok(None);
     }
-    let mut sim = Simulator::new(cfg.clone(), kernel, size, seed)?;
+    let mut sim = work.simulator(cfg.clone())?;
     let finished = chunks(&mut sim, max_cycles, tracker.start(label));
+    read_error(&sim).map_or(Ok(()), Err)?;
     Ok(finished.then(|| warpscope::stats::build_report(&sim)))
 }
 
@@ -49,16 +49,14 @@ pub fn run(
 /// when Ctrl-C came first.
 pub fn run_sampled(
     cfg: &Config,
-    kernel: &str,
-    size: Size,
-    seed: u64,
+    work: &Workload,
     tracker: &Tracker,
     label: String,
-) -> Result<Option<SampledReport>, ConfigErrors> {
+) -> Result<Option<SampledReport>, Failure> {
     if interrupt::requested() {
         return Ok(None);
     }
-    let mut run = Sampler::new(Simulator::new(cfg.clone(), kernel, size, seed)?);
+    let mut run = Sampler::new(work.simulator(cfg.clone())?);
     let tracked = tracker.start(label);
     while !run.step(CHUNK) {
         tracked.update(&run.sim().progress());
@@ -67,5 +65,6 @@ pub fn run_sampled(
         }
     }
     tracked.done();
+    read_error(run.sim()).map_or(Ok(()), Err)?;
     Ok(Some(run.report()))
 }

@@ -6,6 +6,7 @@ use super::batch::{self, Batch, Run};
 use super::failure::Failure;
 use super::interrupt::Printout;
 use super::plan::PlanArg;
+use super::trace_cmd::traces;
 use super::{
     check_names, check_path, columns, jobs_parser, kernel_names, parallel, resolve_with, size_parser, BaseArgs,
 };
@@ -40,8 +41,12 @@ pub struct SweepCmd {
     #[arg(long = "set", value_name = "PATH=V1,V2,...")]
     sets: Vec<String>,
     /// Kernels, comma-separated (see `warpscope list kernels`).
-    #[arg(long, value_delimiter = ',', required = true)]
+    #[arg(long, value_delimiter = ',', required_unless_present = "trace")]
     kernel: Vec<String>,
+    /// An Accel-Sim trace to sweep as well: its folder or a kernelslist file (which can list a
+    /// subset of its kernels). Repeatable.
+    #[arg(long, value_name = "DIR|kernelslist.g")]
+    trace: Vec<PathBuf>,
     #[arg(long, value_parser = size_parser(), default_value = "small")]
     size: Size,
     #[arg(long, default_value_t = 1)]
@@ -62,9 +67,11 @@ pub struct SweepCmd {
     plan: PlanArg,
 }
 
-/// One point of the sweep: a kernel and one value per axis.
+/// One point of the sweep: a kernel (or a trace) and one value per axis.
 struct Point {
+    /// A built-in kernel, or a trace's name with ` (trace)`.
     kernel: String,
+    trace: Option<PathBuf>,
     values: Vec<String>,
 }
 
@@ -88,7 +95,7 @@ impl SweepCmd {
         let axes = self.axes()?;
         // Resolve every config before simulating, so a bad value fails at once.
         let runs = self
-            .points(&axes)
+            .points(&axes)?
             .into_iter()
             .map(|p| {
                 let sets = axes.iter().zip(&p.values).map(|((path, _), v)| format!("{path}={v}")).collect();
@@ -98,6 +105,7 @@ impl SweepCmd {
                     kernel: p.kernel,
                     size: self.size,
                     seed: self.seed,
+                    trace: p.trace,
                     max_cycles: None,
                     config: resolve_with(&base, self.policy.as_deref())?,
                 })
@@ -114,7 +122,7 @@ impl Batch for SweepCmd {
     /// aligned for a terminal; the points without them are named as unfinished.
     fn finish(&self, rows: Vec<Option<Vec<String>>>, _partial: &str) -> Result<Printout, Failure> {
         let axes = self.axes()?;
-        let points = self.points(&axes);
+        let points = self.points(&axes)?;
         let metrics = self.metrics();
         let unfinished = points.iter().zip(&rows).filter(|(_, r)| r.is_none()).map(|(p, _)| p.label(&axes)).collect();
         let mut header = vec!["kernel".to_string()];
@@ -186,7 +194,7 @@ impl SweepCmd {
     }
 
     /// The cross product, kernels outermost, the first axis varying slowest.
-    fn points(&self, axes: &[(String, Vec<String>)]) -> Vec<Point> {
+    fn points(&self, axes: &[(String, Vec<String>)]) -> Result<Vec<Point>, ConfigError> {
         let mut combos: Vec<Vec<String>> = vec![Vec::new()];
         for (_, values) in axes {
             combos = combos
@@ -200,10 +208,16 @@ impl SweepCmd {
                 })
                 .collect();
         }
-        self.kernel
-            .iter()
-            .flat_map(|k| combos.iter().map(move |values| Point { kernel: k.clone(), values: values.clone() }))
-            .collect()
+        let workloads = self.kernel.iter().map(|k| (k.clone(), None)).chain(traces(&self.trace)?);
+        Ok(workloads
+            .flat_map(|(kernel, trace)| {
+                combos.iter().map(move |values| Point {
+                    kernel: kernel.clone(),
+                    trace: trace.clone(),
+                    values: values.clone(),
+                })
+            })
+            .collect())
     }
 }
 

@@ -44,16 +44,7 @@ impl Workload {
             return Ok(Workload::Kernel { name: kernel, size, seed });
         };
         let select = kernels.map(Selection::parse).transpose().map_err(|e| input("--kernels", e))?;
-        let (folder, list) = if path.is_dir() {
-            (path.clone(), "kernelslist.g".to_string())
-        } else {
-            let list = path.file_name().map(|f| f.to_string_lossy().into_owned());
-            let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
-            (folder, list.ok_or_else(|| input("--trace", format!("{} is not a trace folder or list", path.display())))?)
-        };
-        let folder = if folder.as_os_str().is_empty() { PathBuf::from(".") } else { folder };
-        let dir = folder.canonicalize().unwrap_or_else(|_| folder.clone());
-        let name = dir.file_name().map_or("trace".into(), |n| n.to_string_lossy().into_owned());
+        let (folder, list, name) = split(&path)?;
         Ok(Workload::Trace { folder, list, name, select, seed })
     }
 
@@ -79,6 +70,44 @@ impl Workload {
             }
         }
     }
+}
+
+/// `--trace` as a folder, its list file's name and the trace's name (the folder's).
+fn split(path: &Path) -> Result<(PathBuf, String, String), ConfigError> {
+    let (folder, list) = if path.is_dir() {
+        (path.to_path_buf(), "kernelslist.g".to_string())
+    } else {
+        let list = path.file_name().map(|f| f.to_string_lossy().into_owned());
+        let folder = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let list = list
+            .ok_or_else(|| ConfigError::new("--trace", format!("{} is not a trace folder or list", path.display())))?;
+        (folder, list)
+    };
+    let folder = if folder.as_os_str().is_empty() { PathBuf::from(".") } else { folder };
+    let dir = folder.canonicalize().unwrap_or_else(|_| folder.clone());
+    let name = dir.file_name().map_or("trace".into(), |n| n.to_string_lossy().into_owned());
+    Ok((folder, list, name))
+}
+
+/// The `--trace`s of `compare` and `sweep`: each one's name as their tables show it and its
+/// path, made absolute so a plan's jobs find it from any directory. Each list and kernel
+/// header is read now, so a bad trace fails before anything runs.
+pub fn traces(paths: &[PathBuf]) -> Result<Vec<(String, Option<PathBuf>)>, ConfigError> {
+    let mut out: Vec<(String, Option<PathBuf>)> = Vec::new();
+    for path in paths {
+        let (folder, list, name) = split(path)?;
+        let source: Rc<dyn Source> = Rc::new(Folder(folder.clone()));
+        trace::open(source, &list, &name, None).map_err(|e| ConfigError::new("--trace", e.to_string()))?;
+        let shown = format!("{name} (trace)");
+        if out.iter().any(|(n, _)| *n == shown) {
+            let why =
+                format!("two traces are named {name} (their folders' names); give them folders of different names");
+            return Err(ConfigError::new("--trace", why));
+        }
+        let absolute = folder.canonicalize().unwrap_or(folder).join(list);
+        out.push((shown, Some(absolute)));
+    }
+    Ok(out)
 }
 
 /// The error that stopped reading a trace during `sim`'s run, as a failure.
