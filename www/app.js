@@ -224,7 +224,7 @@ function timeLeft(fraction) {
 /** A trace run's files being read: which one, and how far. */
 function onReading({ file, index, count, fraction, overall }) {
   $('progress').value = overall;
-  setStatus(index === 0 ? `Reading ${file}…` : `Reading ${file} (${index} of ${count}): ${Math.floor(fraction * 100)} %`);
+  setStatus(index === 0 ? `Reading ${file}…` : `Reading ${file} (${index} of ${count}): ${Math.floor(fraction * 100)}\u00a0%`);
 }
 
 function onProgress({ progress: p }) {
@@ -487,6 +487,8 @@ function showTrace() {
   $('f-size').disabled = Boolean(t);
   $('trace-clear').hidden = !t;
   $('trace-open').textContent = t ? `Trace folder: ${t.name} (open another…)` : 'Open a trace folder…';
+  if (t) $('kernel-about').textContent = `Replaying the trace folder "${t.name}" (${t.files.length} files) in place of a built-in kernel, so kernel and size do not apply.`;
+  else describeKernel();
 }
 
 /** Asks for the folders of the link's trace runs still waiting, by name and hash. */

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { start, ready, finished } from './harness.mjs';
+import { start, ready, finished, seeEveryChart } from './harness.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const BIN = `${ROOT}target/release/warpscope`;
@@ -96,10 +96,11 @@ test('a trace folder opened in the page replays in the worker with progress and 
   assert.deepEqual(await lastReport(page), cliReport(plain), 'the page\u2019s report is the CLI\u2019s');
   const statuses = await page.evaluate(() => window.__statuses);
   assert.ok(statuses.some((s) => /^Reading kernelslist\.g/.test(s)), `the list is read: ${statuses}`);
-  assert.ok(statuses.some((s) => /^Reading kernel-1\.traceg \(1 of \d+\): \d+ %$/.test(s)), `reading shows progress: ${statuses}`);
+  assert.ok(statuses.some((s) => /^Reading kernel-1\.traceg \(1 of 10\): \d+\u00a0%$/.test(s)), `reading shows progress: ${statuses}`);
   const label = await page.textContent('#run-list li');
   assert.match(label, /#1 bfs-trace \(trace\) on /, 'the run is named after its folder');
   assert.equal(await page.isDisabled('#f-kernel'), true, 'the kernel field gives way to the trace');
+  assert.match(await page.textContent('#kernel-about'), /^Replaying the trace folder "bfs-trace" \(11 files\)/);
   // The form's settings apply, and a choice of kernels runs only those (here: the first).
   await page.fill('#f-kernels', '1');
   await page.click('#run');
@@ -109,6 +110,7 @@ test('a trace folder opened in the page replays in the worker with progress and 
   assert.deepEqual(one.trace.kernels.map((k) => k.file), ['kernel-1.traceg']);
   await page.click('#trace-clear');
   assert.equal(await page.isDisabled('#f-kernel'), false, 'a built-in kernel can be chosen again');
+  assert.match(await page.textContent('#kernel-about'), /^Rodinia breadth-first search/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });
@@ -242,9 +244,11 @@ test('bad folders and kernel choices are explained beside the trace control', as
 test('the trace box at 1400, 1024 and 390 px: before, while reading, after the run, and with a refusal', async () => {
   const screens = `${ROOT}target/screens/`;
   mkdirSync(screens, { recursive: true });
-  // Large enough (some 40 MB, every address listed) that reading takes a moment.
+  // bfs at small with every address listed: some 40 MB, kernel-3.traceg 26 MB of it.
   const big = `${dir}/screens/bfs-small`;
   execFileSync(BIN, ['trace', 'export', '--kernel', 'bfs', '--size', 'small', '--list-addresses', '--out', big], { stdio: 'pipe' });
+  // Its largest kernel launched ten times: long enough to read that the screenshot sees it.
+  const long = variant(big, 'screens/bfs-long', (d) => writeFileSync(`${d}/kernelslist.g`, 'kernel-3.traceg\n'.repeat(10)));
   for (const [w, hgt] of [[1400, 1000], [1024, 768], [390, 844]]) {
     const page = await h.page();
     await page.setViewportSize({ width: w, height: hgt });
@@ -252,12 +256,17 @@ test('the trace box at 1400, 1024 and 390 px: before, while reading, after the r
     const builder = page.locator('#builder');
     await page.locator('#trace-box').scrollIntoViewIfNeeded();
     await builder.screenshot({ path: `${screens}trace-box-${w}.png` });
-    await openFolder(page, big);
-    await page.waitForFunction(() => /^Reading kernel-/.test(document.getElementById('status').textContent));
+    await openFolder(page, long);
+    await page.waitForFunction(() => /^Reading kernel-3\.traceg \([1-7] of 10\)/.test(document.getElementById('status').textContent));
     await builder.screenshot({ path: `${screens}trace-reading-${w}.png` });
+    await page.click('#cancel');
+    await page.waitForFunction(() => document.getElementById('status').textContent === 'Cancelled.');
+    assert.equal(await page.evaluate(() => window.warpscope.runs.length), 0, 'a trace cancelled while read adds no run');
+    await openFolder(page, big);
     assert.match(await waitRuns(page, 1, 300000), /^Done/);
     const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth }));
     assert.ok(scroll <= inner + 1, `the page scrolls sideways at ${w} px (${scroll} > ${inner})`);
+    await seeEveryChart(page);
     await page.screenshot({ path: `${screens}trace-done-${w}.png`, fullPage: true });
     await refusal(page, big, '11');
     await page.locator('#trace-box').scrollIntoViewIfNeeded();
