@@ -16,7 +16,9 @@ wasm=$(ls dist/*.wasm)
 bytes=$(stat -c %s "$wasm")
 echo "built dist/: $(basename "$wasm") $bytes bytes, $(gzip -9c "$wasm" | wc -c) gzipped"
 # The page downloads this before anything works (and the service worker caches it): keep it small.
-WASM_LIMIT=1468006 # 1.4 MiB (1.4 x 2^20 bytes): the 1.3 MiB page budget plus sampled simulation (about 80 KB)
+# 1.48 MiB: the 1.3 MiB page budget plus sampled simulation (about 80 KB) and trace replay in the
+# page (about 80 KB: the trace reader and replay; gzip is the browser's, not in the bundle).
+WASM_LIMIT=1551892
 if [ "$bytes" -gt "$WASM_LIMIT" ]; then
   echo "build-web: $(basename "$wasm") is $bytes bytes, over the limit of $WASM_LIMIT bytes;" \
     "shrink it (dependencies, generics, the web profile in Cargo.toml)" >&2
