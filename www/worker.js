@@ -151,7 +151,7 @@ async function open(run, { config, kernel, size, seed, trace }) {
 async function start(msg) {
   const { id, maxCycles, metrics } = msg;
   if (current) current.cancelled = true;
-  const run = { id, sim: null, paused: false, cancelled: false };
+  const run = { id, paused: false, cancelled: false };
   current = run;
   let sim;
   let sha256;
@@ -163,13 +163,6 @@ async function start(msg) {
     else self.postMessage({ type: 'invalid', id, errors: Array.isArray(errors) ? errors : [{ field: 'config', message: String(errors) }] });
     return;
   }
-  if (run.cancelled) {
-    if (current === run) current = null;
-    sim.free();
-    self.postMessage({ type: 'cancelled', id });
-    return;
-  }
-  run.sim = sim;
   let cycles = 2000;
   let lastPost = 0;
   // A run may stop at a cycle limit, like the CLI's --max-cycles (its report then says completed: false).

@@ -159,6 +159,9 @@ test('a share link names the trace by folder and hash, asks for it, refuses anot
   const sha = (bytes) => createHash('sha256').update(bytes).digest('hex');
   const read = ['kernelslist.g', ...readFileSync(`${plain}/kernelslist.g`, 'utf8').trim().split('\n')];
   assert.equal(sha256, sha(read.map((n) => `${sha(readFileSync(`${plain}/${n}`))}  ${n}\n`).join('')));
+  // An embedded figure cannot ask for a folder: its snippet leaves the trace run out.
+  await page.waitForFunction(() => /title="warpscope: [^"]*bfs \(tiny\) on [^"]*"/.test(document.getElementById('embed-snippet').value));
+  assert.doesNotMatch(await page.inputValue('#embed-snippet'), /bfs-trace/);
   await page.click('#share');
   await page.waitForFunction(() => location.hash.startsWith('#s=v2.'));
 
