@@ -470,7 +470,7 @@ function useTrace(trace) {
   if (state.client.busy) return refuseWhileBusy();
   state.form.clearErrors($('trace-box'));
   if (!trace.files.length) {
-    $('f-trace-error').textContent = `"${trace.name}" holds no files; open the folder with kernelslist.g and its kernel-N.traceg files.`;
+    $('f-trace-error').textContent = 'That folder holds no files; open the folder with kernelslist.g and its kernel-N.traceg files.';
     return;
   }
   state.trace = trace;

@@ -132,7 +132,7 @@ async function readTrace(run, t) {
     }
     const sha256 = hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(lines.join(''))));
     if (t.expect && t.expect !== sha256) {
-      throw refuse('trace', `"${t.folder}" is not the trace this link was made with: the link needs the folder "${t.name}" with SHA-256 ${t.expect.slice(0, 12)}…, and the files read here hash to ${sha256.slice(0, 12)}…. Open the folder the link names, as it was when the link was made.`);
+      throw refuse('trace', `"${t.folder}" is not the trace this link was made with: its files hash to SHA-256 ${sha256.slice(0, 12)}…, and the link needs the folder "${t.name}" with SHA-256 ${t.expect.slice(0, 12)}…, as it was when the link was made.`);
     }
     return { traceFolder: folder, sha256 };
   } catch (err) {

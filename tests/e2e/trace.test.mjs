@@ -172,12 +172,15 @@ test('a share link names the trace by folder and hash, asks for it, refuses anot
   const ask = await again.textContent('#trace-ask');
   assert.ok(await again.isVisible('#trace-ask'));
   assert.match(ask, new RegExp(`open the folder "bfs-trace" \\(SHA-256 ${sha256.slice(0, 12)}…\\)`));
+  mkdirSync(`${ROOT}target/screens`, { recursive: true });
+  await again.locator('#trace-box').screenshot({ path: `${ROOT}target/screens/trace-link-asks.png` });
   // A folder of the same name with other contents is refused, naming what the link needs.
   await openFolder(again, other);
   await again.waitForFunction(() => document.getElementById('f-trace-error').textContent !== '');
   const refused = await again.textContent('#f-trace-error');
   assert.match(refused, /is not the trace this link was made with/);
   assert.match(refused, new RegExp(`"bfs-trace" with SHA-256 ${sha256.slice(0, 12)}`));
+  await again.locator('#trace-box').screenshot({ path: `${ROOT}target/screens/trace-link-refuses.png` });
   assert.equal(await again.evaluate(() => window.warpscope.runs.length), 1);
   // The gzip copy holds the same text, so it is the same trace.
   await openFolder(again, gzipped);
