@@ -1,6 +1,6 @@
 // The page: builds the config form from the simulator's schema, runs experiments in the
-// worker, keeps finished runs for comparison, draws the charts, and handles share links,
-// embed mode and exports.
+// worker (built-in kernels, or a trace folder the user opens), keeps finished runs for
+// comparison, draws the charts, and handles share links, embed mode and exports.
 import init, { presets, kernels, bundles, config_schema, validate_config, chart_list } from '../pkg/warpscope.js';
 import { SimClient } from './sim-client.js';
 import { ConfigForm, get, set, overlay, sizeChoice } from './form.js';
@@ -33,6 +33,8 @@ const state = {
   batch: null, // { total, done, started, runMs: [] }: the runs one click started, for status and time left
   nextRunId: 1,
   paused: false,
+  trace: null, // the trace folder opened: { name, files: [[name in the folder, File]] }
+  pending: [], // a link's trace runs, waiting for their folder
 };
 
 /** The preset with a policy bundle's overrides applied (MeDiC and its rivals, one word each). */
@@ -58,18 +60,21 @@ function presetConfig(name) {
 }
 
 /** The current form as a run spec: { preset, config, kernel, size, seed }. "paper
- * (sampled)" is size paper with the config's `sample` section on. */
-function readSpec() {
+ * (sampled)" is size paper with the config's `sample` section on. With a trace folder open
+ * (and `withTrace`), the run replays it: kernel is the folder's name, size `trace`, and
+ * `trace` holds the kernels chosen. */
+function readSpec(withTrace = true) {
   const preset = $('f-preset').value;
   const seedText = $('f-seed').value.trim();
   const config = state.form.read(presetConfig(preset));
-  const size = sizeChoice($('f-size').value, config);
+  const t = withTrace && state.trace;
   return {
     preset,
     config,
-    kernel: $('f-kernel').value,
-    size,
+    kernel: t ? t.name : $('f-kernel').value,
+    size: t ? 'trace' : sizeChoice($('f-size').value, config),
     seed: /^\d+$/.test(seedText) ? Number(seedText) : seedText,
+    ...(t ? { trace: { kernels: $('f-kernels').value.trim() } } : {}),
   };
 }
 
@@ -151,7 +156,10 @@ function startNext() {
   $('progress').value = 0;
   const b = state.batch;
   setStatus(b.total > 1 ? `Run ${b.done + 1} of ${b.total}: ${labelFor(spec)}…` : `Running ${labelFor(spec)}…`);
-  state.client.run(spec);
+  // A link's trace run names the hash its files must have (`expect`); the form's does not.
+  const t = spec.trace && state.trace;
+  const trace = t && { folder: t.name, files: t.files, name: spec.kernel, kernels: spec.trace.kernels, expect: spec.trace.sha256 };
+  state.client.run({ ...spec, trace });
 }
 
 /** Runs the form's experiment, once or once per point of its sweep. Every swept config is
@@ -161,6 +169,8 @@ function runForm() {
   const sweep = parseSweep($('f-sweep').value, state.form.schema, { kernel: options('f-kernel'), size: options('f-size').filter((v) => v !== 'paper-sampled') });
   state.form.clearErrors();
   if (sweep.error) return refuseSweep([sweep.error]);
+  const across = state.trace && sweep.axes.find((a) => a.path === 'kernel' || a.path === 'size');
+  if (across) return refuseSweep([`a trace replay has no ${across.path} to sweep; sweep its settings or seed, or use a built-in kernel`]);
   const specs = expandSweep(readSpec(), sweep.axes);
   const swept = new Set(sweep.axes.map((a) => a.path));
   const problems = new Set();
@@ -211,6 +221,12 @@ function timeLeft(fraction) {
   return ` · about ${seconds(ms)} left`;
 }
 
+/** A trace run's files being read: which one, and how far. */
+function onReading({ file, index, count, fraction, overall }) {
+  $('progress').value = overall;
+  setStatus(index === 0 ? `Reading ${file}…` : `Reading ${file} (${index} of ${count}): ${Math.floor(fraction * 100)}\u00a0%`);
+}
+
 function onProgress({ progress: p }) {
   if (state.firstProgress === null) state.firstProgress = performance.now() - state.started;
   $('progress').value = p.fraction;
@@ -222,8 +238,13 @@ function onProgress({ progress: p }) {
   setStatus(`${run}${what} · ${(p.fraction * 100).toFixed(0)} % of CTAs${ipc}${timeLeft(p.fraction)}`);
 }
 
-function onDone({ report, error }) {
-  const spec = state.current;
+function onDone({ report, error, sha256 }) {
+  // A trace run keeps the hash of the files it read, for share links.
+  const spec = sha256 ? { ...state.current, trace: { ...state.current.trace, sha256 } } : state.current;
+  if (state.pending.includes(state.current)) {
+    state.pending = state.pending.filter((s) => s !== state.current);
+    showPending();
+  }
   const elapsed = performance.now() - state.started;
   const run = { id: state.nextRunId++, label: labelFor(spec), spec, report, summary: summarize(report), checked: true };
   state.runs.push(run);
@@ -256,7 +277,12 @@ function onInvalid({ errors }) {
   state.queue = [];
   state.form.showErrors(errors, $('form-error'));
   if (EMBED) $('busy-note').textContent = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
-  setStatus(EMBED ? 'The simulator refused this configuration.' : 'The simulator refused this configuration; see the marked fields.');
+  if (errors.some((e) => e.field === 'trace' || e.field === 'kernels')) {
+    setStatus('The trace was not replayed; see the message at the trace folder.');
+    $('trace-box').scrollIntoView({ block: 'nearest' });
+  } else {
+    setStatus(EMBED ? 'The simulator refused this configuration.' : 'The simulator refused this configuration; see the marked fields.');
+  }
 }
 
 function onCancelled() {
@@ -373,10 +399,12 @@ function showResults() {
   if (!EMBED) updateEmbedSnippet();
 }
 
-/** What is on screen: the form (with its policy bundle and sweep) and every run drawn. */
+/** What is on screen: the form (with its policy bundle and sweep) and every run drawn. A
+ * link cannot carry a trace's files, so its form holds the built-in kernel; a trace run it
+ * holds names its folder and hash. */
 function currentView() {
   const sweep = $('f-sweep').value.trim();
-  const form = { ...readSpec(), bundle: $('f-bundle').value, ...(sweep ? { sweep } : {}) };
+  const form = { ...readSpec(false), bundle: $('f-bundle').value, ...(sweep ? { sweep } : {}) };
   return { form, runs: checkedRuns().map((r) => r.spec) };
 }
 
@@ -387,9 +415,11 @@ async function shareLink(view) {
   return url;
 }
 
-/** The iframe snippet shows the runs drawn (or, before any, the form's experiment). */
+/** The iframe snippet shows the runs drawn (or, before any, the form's experiment); an
+ * embedded figure cannot ask for a trace folder, so it leaves trace runs out. */
 async function updateEmbedSnippet() {
   const view = currentView();
+  view.runs = view.runs.filter((r) => !r.trace);
   if (!view.runs.length) view.runs = [view.form];
   const url = await shareLink(view);
   url.search = `?embed=1&chart=${$('embed-chart').value}`;
@@ -408,6 +438,97 @@ function describeKernel() {
 function describePreset() {
   const p = state.presets.find((x) => x.name === $('f-preset').value);
   $('preset-about').textContent = p ? p.description : '';
+}
+
+/** The files directly inside a folder the picker gave (`webkitRelativePath` is
+ * "folder/name"), as { name, files: [[name, File]] }. */
+function pickedFolder(fileList) {
+  const files = [...fileList];
+  const name = (files[0] && files[0].webkitRelativePath.split('/')[0]) || 'trace';
+  return { name, files: files.filter((f) => f.webkitRelativePath.split('/').length <= 2).map((f) => [f.name, f]) };
+}
+
+/** What was dropped on the trace box: a folder (its files, by entry) or loose files (a
+ * folder named "trace", as the CLI names a trace without one). */
+async function droppedFolder(items, loose) {
+  const dir = items.length === 1 ? items[0] : null;
+  if (!dir || !dir.isDirectory) return { name: 'trace', files: loose.map((f) => [f.name, f]) };
+  const reader = dir.createReader();
+  const entries = [];
+  for (;;) {
+    const batch = await new Promise((ok, fail) => reader.readEntries(ok, fail));
+    if (!batch.length) break;
+    entries.push(...batch);
+  }
+  const files = await Promise.all(entries.filter((e) => e.isFile).map((e) => new Promise((ok, fail) => e.file(ok, fail))));
+  return { name: dir.name, files: files.map((f) => [f.name, f]) };
+}
+
+/** Makes `trace` the form's workload and replays it: the link's waiting trace runs if there
+ * are any (those of a folder of this name first), else the form's experiment. */
+function useTrace(trace) {
+  if (state.client.busy) return refuseWhileBusy();
+  state.form.clearErrors($('trace-box'));
+  if (!trace.files.length) {
+    $('f-trace-error').textContent = 'That folder holds no files; open the folder with kernelslist.g and its kernel-N.traceg files.';
+    return;
+  }
+  state.trace = trace;
+  showTrace();
+  if (!state.pending.length) return runForm();
+  const mine = (s) => (s.kernel === trace.name ? 0 : 1);
+  runSpecs(state.pending.slice().sort((a, b) => mine(a) - mine(b)), 'the link\u2019s trace runs');
+}
+
+/** The trace box and the kernel and size fields as the open folder (if any) leaves them. */
+function showTrace() {
+  const t = state.trace;
+  $('f-kernel').disabled = Boolean(t);
+  $('f-size').disabled = Boolean(t);
+  $('trace-clear').hidden = !t;
+  $('trace-open').textContent = t ? `Trace folder: ${t.name} (open another…)` : 'Open a trace folder…';
+  if (t) $('kernel-about').textContent = `Replaying the trace folder "${t.name}" (${t.files.length} files) in place of a built-in kernel, so kernel and size do not apply.`;
+  else describeKernel();
+}
+
+/** Asks for the folders of the link's trace runs still waiting, by name and hash. */
+function showPending() {
+  const p = state.pending;
+  $('trace-ask').hidden = !p.length;
+  if (!p.length) return;
+  const folders = [...new Map(p.map((s) => [`${s.kernel} ${s.trace.sha256}`, s])).values()];
+  const names = folders.map((s) => `"${s.kernel}" (SHA-256 ${s.trace.sha256.slice(0, 12)}…)`).join(' and ');
+  const runs = p.length === 1 ? 'a run' : `${p.length} runs`;
+  $('trace-ask').textContent = `This link has ${runs} of a trace, whose files a link cannot carry: open the folder${folders.length > 1 ? 's' : ''} ${names} to run ${p.length === 1 ? 'it' : 'them'}.`;
+}
+
+function wireTrace() {
+  $('trace-open').addEventListener('click', () => $('f-trace').click());
+  $('f-trace').addEventListener('change', () => {
+    const picked = pickedFolder($('f-trace').files);
+    $('f-trace').value = '';
+    useTrace(picked);
+  });
+  $('trace-clear').addEventListener('click', () => {
+    state.trace = null;
+    state.form.clearErrors($('trace-box'));
+    showTrace();
+  });
+  const box = $('trace-box');
+  box.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    box.classList.add('dropping');
+  });
+  box.addEventListener('dragleave', () => box.classList.remove('dropping'));
+  box.addEventListener('drop', (e) => {
+    e.preventDefault();
+    box.classList.remove('dropping');
+    // The items are readable only during the event: take their entries and files now.
+    const items = [...e.dataTransfer.items].map((i) => i.webkitGetAsEntry && i.webkitGetAsEntry()).filter(Boolean);
+    droppedFolder(items, [...e.dataTransfer.files]).then(useTrace, (err) => {
+      $('f-trace-error').textContent = `The dropped folder cannot be read (${err.message || err}); open it with the button instead.`;
+    });
+  });
 }
 
 /** The demo wall: a section per paper or topic, a button per demo with its run count and
@@ -499,6 +620,7 @@ function wireControls() {
   });
   $('embed-chart').addEventListener('change', updateEmbedSnippet);
   $('run-form').addEventListener('change', updateEmbedSnippet);
+  wireTrace();
 }
 
 function setupEmbed(specs) {
@@ -546,6 +668,7 @@ async function main() {
   state.charts = new Charts($('charts'), { only });
   for (const c of state.charts.charts) $('embed-chart').append(new Option(c.title, c.name));
   state.client = new SimClient({
+    reading: onReading,
     progress: onProgress,
     done: onDone,
     invalid: onInvalid,
@@ -577,14 +700,21 @@ async function main() {
   $('app').setAttribute('aria-busy', 'false');
   setStatus('Ready. Pick a demo or press Run.');
   await updateEmbedSnippet();
-  const runs = shared && (shared.runs.length ? shared.runs : [shared.form]);
+  const linked = shared && (shared.runs.length ? shared.runs : [shared.form]);
+  // A link's trace runs wait for their folder; its other runs start at once.
+  const runs = linked && linked.filter((s) => !s.trace);
   if (EMBED) {
-    setupEmbed(runs || [specFromDemo(DEMOS[0].runs[0])]);
+    if (linked && runs.length < linked.length) {
+      $('busy-note').textContent = 'This figure has trace runs, which an embedded figure cannot replay (it cannot open their folder); open the link in the page for them.';
+    }
+    setupEmbed(runs && runs.length ? runs : [specFromDemo(DEMOS[0].runs[0])]);
     setStatus('Press Run to simulate this figure.');
-  } else if (shared && !shared.runs.length && shared.form.sweep) {
-    runForm();
-  } else if (runs) {
-    runSpecs(runs, 'the shared runs');
+  } else {
+    state.pending = linked ? linked.filter((s) => s.trace) : [];
+    showPending();
+    if (state.pending.length) setStatus('Ready. This link\u2019s trace runs wait for their folder: open it at the trace box.');
+    if (shared && !shared.runs.length && shared.form.sweep) runForm();
+    else if (runs && runs.length) runSpecs(runs, 'the shared runs');
   }
   window.warpscope = state;
 }

@@ -19,14 +19,16 @@ export function runNamer(presetConfig, fmt) {
     return out;
   }
 
-  /** Size, seed (when not 1) and cycle window: what the run simulates of its kernel. */
+  /** Size (a trace's: `trace` and its kernels chosen), seed (when not 1) and cycle window:
+   * what the run simulates of its kernel. */
   function workload(spec) {
+    const kernels = spec.trace && spec.trace.kernels ? `, kernels ${spec.trace.kernels}` : '';
     const seed = spec.seed === 1 ? '' : ` seed ${spec.seed}`;
     const span = spec.maxCycles ? `, first ${fmt(spec.maxCycles)} cycles` : '';
-    return `${spec.size}${seed}${span}`;
+    return `${spec.size}${kernels}${seed}${span}`;
   }
 
-  /** A run's whole name: kernel, workload, preset and changed settings. */
+  /** A run's whole name: kernel (a trace's folder), workload, preset and changed settings. */
   function labelFor(spec) {
     const diff = differences(spec);
     return `${spec.kernel} (${workload(spec)}) on ${spec.preset}${diff.length ? `, ${diff.join(', ')}` : ''}`;

@@ -2,6 +2,9 @@
 // a version tag, e.g. `#s=v2.<data>`. A v2 link holds the form (its run spec, policy bundle
 // and sweep) and every run drawn, each a whole spec (preset, config, kernel, size, seed and
 // cycle window), so it reopens the same comparison. v1 links (one run) still open.
+// A run that replayed a trace folder cannot carry its files: its spec has size `trace`, the
+// folder's name as `kernel` and `trace: { kernels, sha256 }` (the kernels chosen and the
+// hash of the files it read), and the page asks for the folder when the link reopens.
 
 const VERSION = 'v2';
 const SPEC_KEYS = ['preset', 'config', 'kernel', 'size', 'seed'];
@@ -95,12 +98,25 @@ export function unknownNames(spec, presets, kernels) {
   if (!presets.some((p) => p.name === spec.preset)) {
     return `this link names an unknown preset "${spec.preset}"; valid presets are: ${presets.map((p) => p.name).join(', ')}.`;
   }
+  if (spec.trace !== undefined) return damagedTrace(spec);
   if (!kernels.some(([k]) => k === spec.kernel)) {
     return `this link names an unknown kernel "${spec.kernel}"; valid kernels are: ${kernels.map(([k]) => k).join(', ')}.`;
   }
   if (!['tiny', 'small', 'paper'].includes(spec.size)) {
     return `this link names an unknown size "${spec.size}"; valid sizes are: tiny, small, paper.`;
   }
+  if (!spec.config || typeof spec.config !== 'object') return 'this link is damaged: its config is not a config.';
+  return null;
+}
+
+/** What is wrong with a trace run's spec in a link, or null. */
+function damagedTrace(spec) {
+  const t = spec.trace;
+  if (!t || typeof t !== 'object' || typeof spec.kernel !== 'string' || spec.size !== 'trace') {
+    return 'this link is damaged: a trace run lacks its folder name or size.';
+  }
+  if (typeof t.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(t.sha256)) return `this link is damaged: the trace "${spec.kernel}" has no SHA-256.`;
+  if (typeof t.kernels !== 'string') return `this link is damaged: the trace "${spec.kernel}" has no choice of kernels.`;
   if (!spec.config || typeof spec.config !== 'object') return 'this link is damaged: its config is not a config.';
   return null;
 }

@@ -3,7 +3,7 @@
 
 export class SimClient {
   constructor(handlers) {
-    this.handlers = handlers; // { progress, done, invalid, cancelled, paused, resumed, crash }
+    this.handlers = handlers; // { reading, progress, done, invalid, cancelled, paused, resumed, crash }
     this.nextId = 1;
     this.activeId = null;
     this.spawn();
@@ -30,10 +30,12 @@ export class SimClient {
     return this.activeId !== null;
   }
 
-  run({ config, kernel, size, seed, maxCycles }) {
+  /** Starts a run; `trace` ({ folder, files, name, kernels, expect }) makes it replay a trace
+   * folder's files (File objects, read in the worker) instead of the built-in `kernel`. */
+  run({ config, kernel, size, seed, maxCycles, trace }) {
     const id = this.nextId++;
     this.activeId = id;
-    this.worker.postMessage({ type: 'run', id, config, kernel, size, seed, maxCycles });
+    this.worker.postMessage({ type: 'run', id, config, kernel, size, seed, maxCycles, trace });
     return id;
   }
 

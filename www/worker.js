@@ -1,8 +1,10 @@
 // The worker owns the simulator. It steps it in chunks of about 30 ms, posts small
 // progress messages at least every 100 ms, obeys pause / resume / cancel between
 // chunks, and posts the final report as JSON text (the same bytes as the CLI's), or for
-// the gallery just the figure metrics of the run.
-import init, { WasmSim } from '../pkg/warpscope.js';
+// the gallery just the figure metrics of the run. A trace run first reads the folder's
+// files here, in chunks with progress, inflating gzip ones with the browser's
+// DecompressionStream, and hashes what it read so a share link can name the trace.
+import init, { WasmSim, TraceFolder } from '../pkg/warpscope.js';
 
 const ready = init();
 const CHUNK_MS = 30;
@@ -40,17 +42,127 @@ function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function start({ id, config, kernel, size, seed, maxCycles, metrics }) {
-  if (current) current.cancelled = true;
-  let sim;
+const LIST = 'kernelslist.g';
+/** The most a trace may hold once inflated: the page keeps every file it replays in memory. */
+const MAX_TRACE_BYTES = 1 << 30;
+/** Thrown out of reading when the run is cancelled. */
+const CANCELLED = Symbol('cancelled');
+
+const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
+const refuse = (field, message) => [{ field, message }];
+
+/** `file`'s bytes, read a chunk at a time (`onBytes` counts them as they come), gzip
+ * inflated; throws `[{field, message}]` in words for a damaged or unreadable file. */
+async function readFile(run, name, file, onBytes) {
+  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  const gzip = head[0] === 0x1f && head[1] === 0x8b;
+  let stream = file.stream().pipeThrough(new TransformStream({ transform(chunk, out) { onBytes(chunk.length); out.enqueue(chunk); } }));
+  if (gzip) stream = stream.pipeThrough(new DecompressionStream('gzip'));
+  const reader = stream.getReader();
+  const parts = [];
+  let size = 0;
   try {
-    sim = new WasmSim(JSON.stringify(config), kernel, size, seed);
+    for (;;) {
+      if (run.cancelled) throw CANCELLED;
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > MAX_TRACE_BYTES) {
+        throw refuse('trace', `${name} is over 1 GB of text; the page holds a trace in memory, so replay one this large with the CLI (warpscope run --trace).`);
+      }
+      parts.push(value);
+    }
+  } catch (err) {
+    reader.cancel().catch(() => {});
+    if (err === CANCELLED || Array.isArray(err)) throw err;
+    throw refuse('trace', gzip
+      ? `${name} is gzip data that is cut short or damaged, so it cannot be inflated (${err.message || err}).`
+      : `${name} cannot be read (${err.message || err}); open the folder again.`);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    bytes.set(p, at);
+    at += p.length;
+  }
+  return bytes;
+}
+
+/**
+ * Reads trace `t` ({ folder, files: [[name, File]], kernels, expect }) for run `run`:
+ * kernelslist.g, then the kernel files it names that `kernels` keeps, posting progress.
+ * Returns { traceFolder, sha256 }: the SHA-256 of the lines "HASH  NAME" of each file read
+ * (its text, as sha256sum prints them), in reading order. Throws `[{field, message}]`.
+ */
+async function readTrace(run, t) {
+  const files = new Map(t.files);
+  const find = (name) => (files.has(name) ? [name, files.get(name)] : files.has(`${name}.gz`) ? [`${name}.gz`, files.get(`${name}.gz`)] : null);
+  if (!find(LIST)) {
+    throw refuse('trace', `the folder "${t.folder}" has no ${LIST}; open the folder that holds ${LIST} and its kernel-N.traceg files.`);
+  }
+  const folder = new TraceFolder(t.kernels);
+  try {
+    const lines = [];
+    const add = async (name, [stored, file], index, count, base, total) => {
+      let got = 0;
+      let posted = 0;
+      const bytes = await readFile(run, stored, file, (n) => {
+        got += n;
+        const now = performance.now();
+        if (now - posted >= PROGRESS_MS) {
+          posted = now;
+          self.postMessage({ type: 'reading', id: run.id, file: stored, index, count, fraction: got / Math.max(1, file.size), overall: (base + got) / Math.max(1, total) });
+        }
+      });
+      lines.push(`${hex(await crypto.subtle.digest('SHA-256', bytes))}  ${name}\n`);
+      folder.add(name, bytes);
+    };
+    await add(LIST, find(LIST), 0, 1, 0, Infinity);
+    const names = folder.kernel_files();
+    const missing = names.filter((n) => !find(n));
+    if (missing.length) {
+      const which = missing.length === 1 ? `${missing[0]}, which is` : `${missing.join(', ')}, which are`;
+      throw refuse('trace', `${LIST} names ${which} not in the folder "${t.folder}" (nor as .gz); open the whole trace folder.`);
+    }
+    const total = names.reduce((n, name) => n + find(name)[1].size, 0);
+    let base = 0;
+    for (const [i, name] of names.entries()) {
+      await add(name, find(name), i + 1, names.length, base, total);
+      base += find(name)[1].size;
+    }
+    const sha256 = hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(lines.join(''))));
+    if (t.expect && t.expect !== sha256) {
+      throw refuse('trace', `"${t.folder}" is not the trace this link was made with: its files hash to SHA-256 ${sha256.slice(0, 12)}…, and the link needs the folder "${t.name}" with SHA-256 ${t.expect.slice(0, 12)}…, as it was when the link was made.`);
+    }
+    return { traceFolder: folder, sha256 };
+  } catch (err) {
+    folder.free();
+    throw err;
+  }
+}
+
+/** The simulator of a run message: a built-in kernel, or a trace read first. */
+async function open(run, { config, kernel, size, seed, trace }) {
+  if (!trace) return { sim: new WasmSim(JSON.stringify(config), kernel, size, seed) };
+  const { traceFolder, sha256 } = await readTrace(run, trace);
+  return { sim: WasmSim.trace(JSON.stringify(config), traceFolder, trace.name, seed), sha256 };
+}
+
+async function start(msg) {
+  const { id, maxCycles, metrics } = msg;
+  if (current) current.cancelled = true;
+  const run = { id, paused: false, cancelled: false };
+  current = run;
+  let sim;
+  let sha256;
+  try {
+    ({ sim, sha256 } = await open(run, msg));
   } catch (errors) {
-    self.postMessage({ type: 'invalid', id, errors: Array.isArray(errors) ? errors : [{ field: 'config', message: String(errors) }] });
+    if (current === run) current = null;
+    if (errors === CANCELLED) self.postMessage({ type: 'cancelled', id });
+    else self.postMessage({ type: 'invalid', id, errors: Array.isArray(errors) ? errors : [{ field: 'config', message: String(errors) }] });
     return;
   }
-  const run = { id, sim, paused: false, cancelled: false };
-  current = run;
   let cycles = 2000;
   let lastPost = 0;
   // A run may stop at a cycle limit, like the CLI's --max-cycles (its report then says completed: false).
@@ -77,8 +189,13 @@ async function start({ id, config, kernel, size, seed, maxCycles, metrics }) {
         lastPost = now;
       }
       if (done) {
+        const unread = sim.trace_error();
+        if (unread) {
+          self.postMessage({ type: 'invalid', id, errors: refuse('trace', unread) });
+          break;
+        }
         const report = metrics ? sim.metrics_json() : sim.report_json();
-        self.postMessage({ type: 'done', id, report, error: sim.error() ?? null });
+        self.postMessage({ type: 'done', id, report, error: sim.error() ?? null, ...(sha256 ? { sha256 } : {}) });
         break;
       }
       await yieldToEvents();

@@ -36,16 +36,12 @@ pub use translate::{OpcodeCount, OpcodeTable};
 use crate::kernels::{Benchmark, Kernel, Size};
 use std::rc::Rc;
 
-/// Opens the kernel list `list` of `source` and the headers of the kernels `select`
-/// chooses (1-based, in list order; all without one), as a benchmark named `name`.
-pub fn open(
-    source: Rc<dyn Source>,
-    list: &str,
-    name: &str,
-    select: Option<&Selection>,
-) -> Result<Benchmark, TraceError> {
-    let commands = parse_list(&mut open_lines(source.as_ref(), list)?)?;
-    let mut launches: Vec<Box<dyn Kernel>> = Vec::new();
+/// The kernel files of list `list` in `source` that `select` chooses (1-based, in list
+/// order; all without one), in launch order, each with the bytes the list copies to the
+/// device before it (since the previous chosen launch).
+pub fn launches(source: &dyn Source, list: &str, select: Option<&Selection>) -> Result<Vec<(String, u64)>, TraceError> {
+    let commands = parse_list(&mut open_lines(source, list)?)?;
+    let mut chosen = Vec::new();
     let (mut copied, mut kernels) = (0, 0);
     for command in commands {
         match command {
@@ -53,8 +49,7 @@ pub fn open(
             Command::Kernel(file) => {
                 kernels += 1;
                 if select.is_none_or(|s| s.contains(kernels)) {
-                    let k = TraceKernel::open(Rc::clone(&source), &file, std::mem::take(&mut copied))?;
-                    launches.push(Box::new(k));
+                    chosen.push((file, std::mem::take(&mut copied)));
                 }
             }
         }
@@ -63,9 +58,24 @@ pub fn open(
         let what = format!("--kernels names kernel {} but the list has {kernels}", s.max());
         return Err(TraceError::in_file(list, what));
     }
-    if launches.is_empty() {
+    if chosen.is_empty() {
         return Err(TraceError::in_file(list, "no kernel to run (the list names none, or --kernels chose none)"));
     }
+    Ok(chosen)
+}
+
+/// Opens the kernel list `list` of `source` and the headers of the kernels `select`
+/// chooses (see [`launches`]), as a benchmark named `name`.
+pub fn open(
+    source: Rc<dyn Source>,
+    list: &str,
+    name: &str,
+    select: Option<&Selection>,
+) -> Result<Benchmark, TraceError> {
+    let mut kernels: Vec<Box<dyn Kernel>> = Vec::new();
+    for (file, copied) in launches(source.as_ref(), list, select)? {
+        kernels.push(Box::new(TraceKernel::open(Rc::clone(&source), &file, copied)?));
+    }
     // A trace has no input size; reports say `trace` instead (`Benchmark::size_name`).
-    Ok(Benchmark { name: name.to_string(), size: Size::Tiny, launches })
+    Ok(Benchmark { name: name.to_string(), size: Size::Tiny, launches: kernels })
 }

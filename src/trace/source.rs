@@ -1,8 +1,10 @@
 //! Where trace files come from. The CLI opens them on disk and the page from files the
-//! user picked, so the parser only ever sees readers; gzip is recognised by its magic
-//! bytes, whatever the file is called.
+//! user picked, so the parser only ever sees readers. Natively gzip is recognised by its
+//! magic bytes, whatever the file is called; the page inflates gzip files in the browser
+//! (`DecompressionStream`) before handing them over, so the wasm build reads text only.
 
 use super::{Lines, TraceError};
+#[cfg(not(target_arch = "wasm32"))]
 use flate2::read::MultiGzDecoder;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read};
@@ -38,6 +40,7 @@ impl Source for Files {
 const BUFFER: usize = 1 << 16;
 
 /// Opens `name` from `source` as numbered lines, inflating gzip data.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn open_lines(source: &dyn Source, name: &str) -> Result<Lines, TraceError> {
     let raw = source.open(name).map_err(|e| TraceError::in_file(name, format!("cannot open: {e}")))?;
     let mut reader = BufReader::with_capacity(BUFFER, raw);
@@ -47,5 +50,13 @@ pub fn open_lines(source: &dyn Source, name: &str) -> Result<Lines, TraceError> 
     } else {
         Box::new(reader)
     };
+    Ok(Lines::new(name, inner))
+}
+
+/// Opens `name` from `source` as numbered lines (the page has inflated gzip files already).
+#[cfg(target_arch = "wasm32")]
+pub fn open_lines(source: &dyn Source, name: &str) -> Result<Lines, TraceError> {
+    let raw = source.open(name).map_err(|e| TraceError::in_file(name, format!("cannot open: {e}")))?;
+    let inner: Box<dyn BufRead> = Box::new(BufReader::with_capacity(BUFFER, raw));
     Ok(Lines::new(name, inner))
 }

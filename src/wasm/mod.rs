@@ -10,10 +10,12 @@ use crate::kernels::{Size, KERNELS};
 use crate::plot::{draw_scaled, preferred_height, svg, table, Chart, ChartRun};
 use crate::sample::Sampler;
 use crate::stats::build_report;
+use crate::trace::{self, Files, Selection, TraceError};
 use crate::Simulator;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use serde::Serialize;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
@@ -90,7 +92,63 @@ pub fn validate_config(config_json: &str) -> JsValue {
     }
 }
 
-/// A simulation the worker steps in chunks.
+/// A run's seed from the page: a whole number that a JS number holds exactly.
+fn page_seed(seed: f64) -> Result<u64, JsValue> {
+    if !(seed.is_finite() && (0.0..=9_007_199_254_740_991.0).contains(&seed) && seed.fract() == 0.0) {
+        let msg = format!("{seed} is not a whole number from 0 to 2^53 - 1");
+        return Err(errors_to_js(&ConfigError::new("seed", msg).into()));
+    }
+    Ok(seed as u64)
+}
+
+/// The list file the page reads first from a trace folder.
+const TRACE_LIST: &str = "kernelslist.g";
+
+fn trace_error(e: TraceError) -> JsValue {
+    errors_to_js(&ConfigError::new("trace", e.to_string()).into())
+}
+
+/// The files of a trace folder as the page read them (gzip inflated), with the kernels
+/// chosen from its list: the worker adds `kernelslist.g`, asks which kernel files to read,
+/// adds those and hands the folder to `WasmSim::trace`.
+#[wasm_bindgen]
+pub struct TraceFolder {
+    files: Files,
+    select: Option<Selection>,
+}
+
+#[wasm_bindgen]
+impl TraceFolder {
+    /// An empty folder whose run replays the kernels `kernels` chooses (as `--kernels`:
+    /// `1,3-5`; blank for all); throws `[{field: "kernels", message}]` for a bad choice.
+    #[wasm_bindgen(constructor)]
+    pub fn new(kernels: &str) -> Result<TraceFolder, JsValue> {
+        let select = Some(kernels.trim()).filter(|k| !k.is_empty()).map(Selection::parse).transpose();
+        let select = select.map_err(|e| errors_to_js(&ConfigError::new("kernels", e).into()))?;
+        Ok(TraceFolder { files: Files::default(), select })
+    }
+
+    /// Adds file `name` (its name in the folder) with its contents.
+    pub fn add(&mut self, name: &str, bytes: &[u8]) {
+        self.files.0.insert(name.to_string(), bytes.into());
+    }
+
+    /// The kernel files `kernelslist.g` names that the choice keeps, in launch order: what
+    /// to read next. Throws `[{field, message}]`: `trace` for a problem in the list (with its
+    /// line), `kernels` for a choice past the list's end.
+    pub fn kernel_files(&self) -> Result<JsValue, JsValue> {
+        let all = trace::launches(&self.files, TRACE_LIST, None).map_err(trace_error)?;
+        if let Some(max) = self.select.as_ref().map(Selection::max).filter(|&m| m as usize > all.len()) {
+            let n = all.len();
+            let msg =
+                format!("there is no kernel {max}: {TRACE_LIST} lists {n}; choose numbers from 1 to {n}, e.g. 1,3-5");
+            return Err(errors_to_js(&ConfigError::new("kernels", msg).into()));
+        }
+        let chosen = trace::launches(&self.files, TRACE_LIST, self.select.as_ref()).map_err(trace_error)?;
+        Ok(to_js(&chosen.into_iter().map(|(file, _)| file).collect::<Vec<_>>()))
+    }
+}
+
 /// A run as the page steps it: in full detail, or sampled (`sample.windows` > 0).
 enum Run {
     Full(Simulator),
@@ -103,6 +161,12 @@ pub struct WasmSim {
 }
 
 impl WasmSim {
+    /// Steps `sim` in full detail, or sampled when its config's `sample.windows` is set.
+    fn of(sim: Simulator) -> WasmSim {
+        let run = if sim.config().sample.is_off() { Run::Full(sim) } else { Run::Sampled(Box::new(Sampler::new(sim))) };
+        WasmSim { run }
+    }
+
     fn sim(&self) -> &Simulator {
         match &self.run {
             Run::Full(sim) => sim,
@@ -121,13 +185,26 @@ impl WasmSim {
             let msg = format!("unknown size `{size}`; valid sizes are: {}", Size::NAMES.join(", "));
             errors_to_js(&ConfigError::new("size", msg).into())
         })?;
-        if !(seed.is_finite() && (0.0..=9_007_199_254_740_991.0).contains(&seed) && seed.fract() == 0.0) {
-            let msg = format!("{seed} is not a whole number from 0 to 2^53 - 1");
-            return Err(errors_to_js(&ConfigError::new("seed", msg).into()));
-        }
-        let sim = Simulator::new(cfg, kernel, size, seed as u64).map_err(|e| errors_to_js(&e))?;
-        let run = if sim.config().sample.is_off() { Run::Full(sim) } else { Run::Sampled(Box::new(Sampler::new(sim))) };
-        Ok(WasmSim { run })
+        let sim = Simulator::new(cfg, kernel, size, page_seed(seed)?).map_err(|e| errors_to_js(&e))?;
+        Ok(WasmSim::of(sim))
+    }
+
+    /// Builds a replay of the trace in `folder`, named `name` in its report (as the CLI names
+    /// it after the folder); throws `[{field, message}]`, field `trace` for a problem in its
+    /// files (with the file and line).
+    pub fn trace(config_json: &str, folder: TraceFolder, name: &str, seed: f64) -> Result<WasmSim, JsValue> {
+        let cfg = parse_config(config_json).map_err(|e| errors_to_js(&e))?;
+        let seed = page_seed(seed)?;
+        let TraceFolder { files, select } = folder;
+        let bench = trace::open(Rc::new(files), TRACE_LIST, name, select.as_ref()).map_err(trace_error)?;
+        Ok(WasmSim::of(trace::simulator(cfg, bench, seed).map_err(|e| errors_to_js(&e))?))
+    }
+
+    /// The problem that stopped reading a trace during the run (a malformed or truncated
+    /// kernel file, with its file and line), if one did: the run's report is then not valid.
+    pub fn trace_error(&self) -> Option<String> {
+        let launches = &self.sim().benchmark().launches;
+        launches.iter().find_map(|k| k.as_trace()?.error()).map(|e| e.to_string())
     }
 
     /// Advances by at most `cycles` core cycles (a sampled run: or one phase of it);
