@@ -1,12 +1,17 @@
 //! The policy-family names accepted in config. Each family is an enum whose
-//! snake_case variant names are the stable config values.
+//! snake_case variant names are the stable config values. Families with a registry
+//! (DRAM schedulers, L2 bypass) declare their enum there, through `policy_enum!`, and are
+//! re-exported here.
 
-use serde::{Deserialize, Serialize};
+pub use crate::cache::l2::bypass::L2BypassKind;
+pub use crate::dram::sched::DramSchedulerKind;
+use serde::Deserialize;
 
+/// A config enum with its names; the family registries use it too.
 macro_rules! policy_enum {
     ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $var:ident => $s:literal),+ $(,)? }) => {
         $(#[$m])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         #[serde(rename_all = "snake_case")]
         pub enum $name { $($(#[$vm])* $var),+ }
 
@@ -23,6 +28,7 @@ macro_rules! policy_enum {
         }
     };
 }
+pub(crate) use policy_enum;
 
 policy_enum!(
     /// Warp scheduler of each SM scheduler slot (`core.warp_scheduler`).
@@ -214,51 +220,6 @@ policy_enum!(
         /// Sound baseline: `(((addr >> 8) % N) ^ ((addr >> 16) % N)) % N`, so strides that are a
         /// multiple of `256 * N` bytes no longer camp on one partition.
         Xor => "xor",
-    }
-);
-
-policy_enum!(
-    /// DRAM transaction scheduler (`dram.scheduler`).
-    DramSchedulerKind {
-        /// Oldest request first.
-        Fcfs => "fcfs",
-        /// Row hits first, then oldest.
-        FrFcfs => "fr_fcfs",
-        /// MeDiC's WMS: FR-FCFS over requests of mostly-hit/all-hit warps first, then over the rest.
-        MedicWms => "medic_wms",
-        /// GPU memory controller baseline (SC'14 §II-C): row-hit streams per bank with an
-        /// age threshold and a maximum row-hit streak.
-        Gmc => "gmc",
-        /// Warp-groups, shortest expected completion first (SC'14 §IV-B).
-        Wg => "wg",
-        /// WG plus scores exchanged between channels over a coordination network (§IV-C).
-        WgM => "wg_m",
-        /// WG-M plus MERB: row misses wait until their bank served its minimum efficient row burst (§IV-D).
-        WgBw => "wg_bw",
-        /// WG-Bw plus warp-aware write drain: single-request warp-groups first near the high watermark (§IV-E).
-        WgW => "wg_w",
-        /// SIMT-aware potential function of Lakshminarayana et al.: row hit vs. fewest remaining requests.
-        Sbwas => "sbwas",
-        /// Warp-groups first-come first-served.
-        Wafcfs => "wafcfs",
-    }
-);
-
-policy_enum!(
-    /// Which requests skip the L2 lookup or its allocation (`l2.bypass`).
-    L2BypassKind {
-        /// Every request looks up the L2 and read misses allocate.
-        None => "none",
-        /// MeDiC's WByp: reads of mostly-miss and all-miss warps go straight to DRAM.
-        Medic => "medic",
-        /// WByp, except lines in a Bloom filter of recently evicted (high-reuse) lines still use the L2.
-        MedicReuse => "medic_reuse",
-        /// PCAL: only warps holding one of `medic.pcal_tokens` tokens may allocate on a miss.
-        Pcal => "pcal",
-        /// A `medic.rand_share` of warps, redrawn every `medic.reset_interval`, send reads to DRAM.
-        Rand => "rand",
-        /// Reads of static loads (PCs) whose L2 hit ratio is mostly-miss go to DRAM.
-        PcByp => "pc_byp",
     }
 );
 
