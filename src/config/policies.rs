@@ -1,9 +1,10 @@
 //! The policy-family names accepted in config. Each family is an enum whose
 //! snake_case variant names are the stable config values. Families with a registry
-//! (DRAM schedulers, L2 bypass) declare their enum there, through `policy_enum!`, and are
+//! (warp schedulers, DRAM schedulers, L2 bypass) declare their enum there, through `policy_enum!`, and are
 //! re-exported here.
 
 pub use crate::cache::l2::bypass::L2BypassKind;
+pub use crate::core::sched::WarpSchedulerKind;
 pub use crate::dram::sched::DramSchedulerKind;
 use serde::Deserialize;
 
@@ -29,27 +30,6 @@ macro_rules! policy_enum {
     };
 }
 pub(crate) use policy_enum;
-
-policy_enum!(
-    /// Warp scheduler of each SM scheduler slot (`core.warp_scheduler`).
-    WarpSchedulerKind {
-        /// Loose round robin: start after the warp that issued last.
-        Lrr => "lrr",
-        /// Greedy-then-oldest: keep issuing the same warp until it stalls, then the oldest ready.
-        Gto => "gto",
-        /// Two-level: fetch groups of `core.two_level_group` warps; round robin inside the
-        /// active group, the next group only when no warp of the active one can issue.
-        TwoLevel => "two_level",
-        /// Static warp limiting: only the `core.swl_limit` oldest warps of each scheduler issue (GTO among them).
-        Swl => "swl",
-        /// Cache-conscious wavefront scheduling: lost-locality scores from per-warp L1 victim
-        /// tags; warps past the score cutoff may not issue loads (GTO otherwise).
-        Ccws => "ccws",
-        /// iWarp: a warp whose L1 eviction another warp later misses on is stalled until that
-        /// victim finishes, leaves the contended set, or a timeout (GTO otherwise).
-        Iwarp => "iwarp",
-    }
-);
 
 policy_enum!(
     /// Set-index function of a cache (`l1d.set_index`, `l2.set_index`).
