@@ -1,9 +1,10 @@
 //! The policy-family names accepted in config. Each family is an enum whose
 //! snake_case variant names are the stable config values. Families with a registry
-//! (warp schedulers, DRAM schedulers, L2 bypass) declare their enum there, through `policy_enum!`, and are
+//! (warp schedulers, DRAM schedulers, L2 bypass, L2 insertion) declare their enum there, through `policy_enum!`, and are
 //! re-exported here.
 
 pub use crate::cache::l2::bypass::L2BypassKind;
+pub use crate::cache::l2::insertion::L2InsertionKind;
 pub use crate::core::sched::WarpSchedulerKind;
 pub use crate::dram::sched::DramSchedulerKind;
 use serde::Deserialize;
@@ -200,18 +201,6 @@ policy_enum!(
         /// Sound baseline: `(((addr >> 8) % N) ^ ((addr >> 16) % N)) % N`, so strides that are a
         /// multiple of `256 * N` bytes no longer camp on one partition.
         Xor => "xor",
-    }
-);
-
-policy_enum!(
-    /// Recency position of a line the L2 fills (`l2.insertion`).
-    L2InsertionKind {
-        /// At the MRU position (plain LRU).
-        Mru => "mru",
-        /// MeDiC's WIP: by the warp type of the request (mostly-miss near LRU, balanced in the middle, else MRU).
-        Medic => "medic",
-        /// Evicted-Address Filter: MRU if the line was evicted recently, otherwise LRU (bimodally MRU 1/64).
-        Eaf => "eaf",
     }
 );
 
