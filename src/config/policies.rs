@@ -1,11 +1,13 @@
 //! The policy-family names accepted in config. Each family is an enum whose
 //! snake_case variant names are the stable config values. Families with a registry
-//! (warp schedulers, DRAM schedulers, L2 bypass, L2 insertion) declare their enum there, through `policy_enum!`, and are
+//! (warp schedulers, DRAM schedulers, L2 bypass, L2 insertion, partition
+//! mappings) declare their enum there, through `policy_enum!`, and are
 //! re-exported here.
 
 pub use crate::cache::l2::bypass::L2BypassKind;
 pub use crate::cache::l2::insertion::L2InsertionKind;
 pub use crate::core::sched::WarpSchedulerKind;
+pub use crate::dram::partition_mapping::PartitionMapping;
 pub use crate::dram::sched::DramSchedulerKind;
 use serde::Deserialize;
 
@@ -188,19 +190,6 @@ policy_enum!(
         Line => "line",
         /// One burst (`dram.burst_bytes`): a line is several commands, tCCD apart.
         Burst => "burst",
-    }
-);
-
-policy_enum!(
-    /// How a line address picks its memory partition (`mem.partition_mapping`).
-    PartitionMapping {
-        /// `(addr >> 8) % N`: 256-byte interleaving, GPGPU-Sim style.
-        Modulo => "modulo",
-        /// SC'14: `{addr[47:11] : addr[10:8] ^ addr[13:11]} % N`.
-        Sc14Xor => "sc14_xor",
-        /// Sound baseline: `(((addr >> 8) % N) ^ ((addr >> 16) % N)) % N`, so strides that are a
-        /// multiple of `256 * N` bytes no longer camp on one partition.
-        Xor => "xor",
     }
 );
 
