@@ -1,11 +1,11 @@
 //! The policy-family names accepted in config. Each family is an enum whose
-//! snake_case variant names are the stable config values. Families with a registry
-//! (warp schedulers, DRAM schedulers, L2 bypass, L2 insertion, partition
-//! mappings) declare their enum there, through `policy_enum!`, and are
-//! re-exported here.
+//! snake_case variant names are the stable config values. Families with a registry (warp
+//! schedulers, set-index functions, L2 bypass, L2 insertion, partition mappings, DRAM
+//! schedulers) declare their enum there, through `policy_enum!`, and are re-exported here.
 
 pub use crate::cache::l2::bypass::L2BypassKind;
 pub use crate::cache::l2::insertion::L2InsertionKind;
+pub use crate::cache::set_index::SetIndexKind;
 pub use crate::core::sched::WarpSchedulerKind;
 pub use crate::dram::partition_mapping::PartitionMapping;
 pub use crate::dram::sched::DramSchedulerKind;
@@ -33,26 +33,6 @@ macro_rules! policy_enum {
     };
 }
 pub(crate) use policy_enum;
-
-policy_enum!(
-    /// Set-index function of a cache (`l1d.set_index`, `l2.set_index`).
-    SetIndexKind {
-        /// Block address modulo the set count (the sound-baseline paper's BMOD).
-        Linear => "linear",
-        /// Index bits XOR the block bits log2(line) higher.
-        Bxor => "bxor",
-        /// Block modulo the largest prime below the set count.
-        Pmod => "pmod",
-        /// Block modulo the smallest prime above the set count, then the index bits.
-        APrime => "a_prime",
-        /// Prime displacement: index bits plus 11 x the bits above them.
-        DPrime => "d_prime",
-        /// Irreducible-polynomial hashing over GF(2), as in GPGPU-Sim 4.x (16, 32, 64 sets).
-        Ipoly => "ipoly",
-        /// The Fermi L1's XOR hash measured by Nugteren et al. (32, 64 sets).
-        Fermi => "fermi",
-    }
-);
 
 policy_enum!(
     /// Victim choice within a set.
