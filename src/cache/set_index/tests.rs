@@ -150,7 +150,10 @@ fn a_column_major_warp_access_camps_on_one_set_under_linear_and_spreads_under_bx
         let distinct = |kind| sets_of(&idx(kind, sets), &column_major_warp()).into_iter().collect::<HashSet<_>>().len();
         assert_eq!(distinct(SetIndexKind::Linear), 1, "{sets} sets");
         assert!(distinct(SetIndexKind::Bxor) >= 16, "{sets} sets: bxor uses {}", distinct(SetIndexKind::Bxor));
-        for kind in all().filter(|k| !matches!(k, SetIndexKind::Linear | SetIndexKind::Bxor)) {
+        // The hashed functions of the sound-baseline paper and the GPUs.
+        let hashed =
+            [SetIndexKind::Pmod, SetIndexKind::APrime, SetIndexKind::DPrime, SetIndexKind::Ipoly, SetIndexKind::Fermi];
+        for kind in hashed {
             assert!(distinct(kind) >= 16, "{kind:?} {sets} sets: {}", distinct(kind));
         }
     }
