@@ -65,9 +65,9 @@ fn skipping_matches_ticking_every_cycle_with_bypassing() {
 
 #[test]
 fn skipping_matches_ticking_every_cycle_under_every_warp_scheduler() {
-    use warpscope::config::WarpSchedulerKind;
-    for kind in [WarpSchedulerKind::TwoLevel, WarpSchedulerKind::Swl, WarpSchedulerKind::Ccws, WarpSchedulerKind::Iwarp]
-    {
+    use warpscope::config::WarpSchedulerKind as K;
+    // Every registered scheduler, so a new one is checked without editing this test.
+    for kind in K::NAMES.iter().map(|n| K::parse(n).expect("a registered name")) {
         let mut cfg = preset("iwarp-fermi").unwrap();
         cfg.core.warp_scheduler = kind;
         cfg.core.swl_limit = 2;

@@ -1,12 +1,21 @@
 //! The policy-family names accepted in config. Each family is an enum whose
-//! snake_case variant names are the stable config values.
+//! snake_case variant names are the stable config values. Families with a registry (warp
+//! schedulers, set-index functions, L2 bypass, L2 insertion, partition mappings, DRAM
+//! schedulers) declare their enum there, through `policy_enum!`, and are re-exported here.
 
-use serde::{Deserialize, Serialize};
+pub use crate::cache::l2::bypass::L2BypassKind;
+pub use crate::cache::l2::insertion::L2InsertionKind;
+pub use crate::cache::set_index::SetIndexKind;
+pub use crate::core::sched::WarpSchedulerKind;
+pub use crate::dram::partition_mapping::PartitionMapping;
+pub use crate::dram::sched::DramSchedulerKind;
+use serde::Deserialize;
 
+/// A config enum with its names; the family registries use it too.
 macro_rules! policy_enum {
     ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $var:ident => $s:literal),+ $(,)? }) => {
         $(#[$m])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         #[serde(rename_all = "snake_case")]
         pub enum $name { $($(#[$vm])* $var),+ }
 
@@ -23,47 +32,7 @@ macro_rules! policy_enum {
         }
     };
 }
-
-policy_enum!(
-    /// Warp scheduler of each SM scheduler slot (`core.warp_scheduler`).
-    WarpSchedulerKind {
-        /// Loose round robin: start after the warp that issued last.
-        Lrr => "lrr",
-        /// Greedy-then-oldest: keep issuing the same warp until it stalls, then the oldest ready.
-        Gto => "gto",
-        /// Two-level: fetch groups of `core.two_level_group` warps; round robin inside the
-        /// active group, the next group only when no warp of the active one can issue.
-        TwoLevel => "two_level",
-        /// Static warp limiting: only the `core.swl_limit` oldest warps of each scheduler issue (GTO among them).
-        Swl => "swl",
-        /// Cache-conscious wavefront scheduling: lost-locality scores from per-warp L1 victim
-        /// tags; warps past the score cutoff may not issue loads (GTO otherwise).
-        Ccws => "ccws",
-        /// iWarp: a warp whose L1 eviction another warp later misses on is stalled until that
-        /// victim finishes, leaves the contended set, or a timeout (GTO otherwise).
-        Iwarp => "iwarp",
-    }
-);
-
-policy_enum!(
-    /// Set-index function of a cache (`l1d.set_index`, `l2.set_index`).
-    SetIndexKind {
-        /// Block address modulo the set count (the sound-baseline paper's BMOD).
-        Linear => "linear",
-        /// Index bits XOR the block bits log2(line) higher.
-        Bxor => "bxor",
-        /// Block modulo the largest prime below the set count.
-        Pmod => "pmod",
-        /// Block modulo the smallest prime above the set count, then the index bits.
-        APrime => "a_prime",
-        /// Prime displacement: index bits plus 11 x the bits above them.
-        DPrime => "d_prime",
-        /// Irreducible-polynomial hashing over GF(2), as in GPGPU-Sim 4.x (16, 32, 64 sets).
-        Ipoly => "ipoly",
-        /// The Fermi L1's XOR hash measured by Nugteren et al. (32, 64 sets).
-        Fermi => "fermi",
-    }
-);
+pub(crate) use policy_enum;
 
 policy_enum!(
     /// Victim choice within a set.
@@ -201,76 +170,6 @@ policy_enum!(
         Line => "line",
         /// One burst (`dram.burst_bytes`): a line is several commands, tCCD apart.
         Burst => "burst",
-    }
-);
-
-policy_enum!(
-    /// How a line address picks its memory partition (`mem.partition_mapping`).
-    PartitionMapping {
-        /// `(addr >> 8) % N`: 256-byte interleaving, GPGPU-Sim style.
-        Modulo => "modulo",
-        /// SC'14: `{addr[47:11] : addr[10:8] ^ addr[13:11]} % N`.
-        Sc14Xor => "sc14_xor",
-        /// Sound baseline: `(((addr >> 8) % N) ^ ((addr >> 16) % N)) % N`, so strides that are a
-        /// multiple of `256 * N` bytes no longer camp on one partition.
-        Xor => "xor",
-    }
-);
-
-policy_enum!(
-    /// DRAM transaction scheduler (`dram.scheduler`).
-    DramSchedulerKind {
-        /// Oldest request first.
-        Fcfs => "fcfs",
-        /// Row hits first, then oldest.
-        FrFcfs => "fr_fcfs",
-        /// MeDiC's WMS: FR-FCFS over requests of mostly-hit/all-hit warps first, then over the rest.
-        MedicWms => "medic_wms",
-        /// GPU memory controller baseline (SC'14 §II-C): row-hit streams per bank with an
-        /// age threshold and a maximum row-hit streak.
-        Gmc => "gmc",
-        /// Warp-groups, shortest expected completion first (SC'14 §IV-B).
-        Wg => "wg",
-        /// WG plus scores exchanged between channels over a coordination network (§IV-C).
-        WgM => "wg_m",
-        /// WG-M plus MERB: row misses wait until their bank served its minimum efficient row burst (§IV-D).
-        WgBw => "wg_bw",
-        /// WG-Bw plus warp-aware write drain: single-request warp-groups first near the high watermark (§IV-E).
-        WgW => "wg_w",
-        /// SIMT-aware potential function of Lakshminarayana et al.: row hit vs. fewest remaining requests.
-        Sbwas => "sbwas",
-        /// Warp-groups first-come first-served.
-        Wafcfs => "wafcfs",
-    }
-);
-
-policy_enum!(
-    /// Which requests skip the L2 lookup or its allocation (`l2.bypass`).
-    L2BypassKind {
-        /// Every request looks up the L2 and read misses allocate.
-        None => "none",
-        /// MeDiC's WByp: reads of mostly-miss and all-miss warps go straight to DRAM.
-        Medic => "medic",
-        /// WByp, except lines in a Bloom filter of recently evicted (high-reuse) lines still use the L2.
-        MedicReuse => "medic_reuse",
-        /// PCAL: only warps holding one of `medic.pcal_tokens` tokens may allocate on a miss.
-        Pcal => "pcal",
-        /// A `medic.rand_share` of warps, redrawn every `medic.reset_interval`, send reads to DRAM.
-        Rand => "rand",
-        /// Reads of static loads (PCs) whose L2 hit ratio is mostly-miss go to DRAM.
-        PcByp => "pc_byp",
-    }
-);
-
-policy_enum!(
-    /// Recency position of a line the L2 fills (`l2.insertion`).
-    L2InsertionKind {
-        /// At the MRU position (plain LRU).
-        Mru => "mru",
-        /// MeDiC's WIP: by the warp type of the request (mostly-miss near LRU, balanced in the middle, else MRU).
-        Medic => "medic",
-        /// Evicted-Address Filter: MRU if the line was evicted recently, otherwise LRU (bimodally MRU 1/64).
-        Eaf => "eaf",
     }
 );
 

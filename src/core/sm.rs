@@ -15,7 +15,7 @@ use super::tb_bypass::{L1Snapshot, TbBypass};
 use super::warp::Warp;
 use super::warp_load::WarpLoadTable;
 use crate::cache::l1::{L1Event, L1D};
-use crate::config::{CgGranularity, Config, CoordinatedMode, L1BypassKind, WarpSchedulerKind};
+use crate::config::{CgGranularity, Config, CoordinatedMode, L1BypassKind};
 use crate::dram::AddressMap;
 use crate::icnt::{Crossbar, PartitionNodes};
 use crate::kernels::{Grid, Instr, Kernel, WARP_SIZE};
@@ -130,7 +130,7 @@ impl Sm {
             pace: Pace::new(
                 max_warps,
                 n_sched,
-                c.warp_scheduler == WarpSchedulerKind::Lrr,
+                c.warp_scheduler.round_robin_warming(),
                 c.alu_latency as u64,
                 cfg.l1d.hit_latency as u64,
             ),

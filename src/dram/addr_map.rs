@@ -7,11 +7,8 @@
 //! Every mapping's local addresses are compact, so a channel's rows, banks and L2 sets
 //! fill as densely under one mapping as under another.
 
-use crate::config::{Config, PartitionMapping};
-
-/// The `xor` mapping XORs the granule index with the granule index this many bits up
-/// (`addr >> 8` with `addr >> 16` for 256 B granules).
-const XOR_SHIFT: u32 = 8;
+use super::partition_mapping::Mapping;
+use crate::config::Config;
 
 /// Where a channel-local address lives inside the channel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -26,8 +23,7 @@ pub struct DramCoord {
 /// The partition mapping plus the channel's bank/row/column split, fixed at build time.
 #[derive(Debug, Clone)]
 pub struct AddressMap {
-    mapping: PartitionMapping,
-    partitions: u64,
+    mapping: Mapping,
     /// log2 of the channel-interleave granule: 256 B, widened to a line when lines are
     /// larger so that one line never straddles two channels.
     granule_shift: u32,
@@ -35,104 +31,31 @@ pub struct AddressMap {
     bank_bits: u32,
     bank_groups: u32,
     bank_xor: bool,
-    /// Local index of each granule within one period of the `xor` mapping, when the
-    /// partition count is not a power of two (see [`XorRanks`]).
-    xor_ranks: Option<XorRanks>,
-}
-
-/// With N partitions not a power of two, `((g % N) ^ ((g >> 8) % N)) % N` is not a
-/// bijection on N consecutive granules, so `g / N` would give two granules of one
-/// partition the same local index. The chip depends only on `g % T` with
-/// `T = 256 * N` (both operands repeat with it), so each granule's local index is its
-/// rank among the granules of its partition in the same period, plus `cap` (the most
-/// any partition gets in a period) per earlier period: distinct, and in address order.
-/// The table holds 256 * N entries (6 KB for 6 partitions).
-#[derive(Debug, Clone)]
-struct XorRanks {
-    rank: Vec<u32>,
-    cap: u64,
-}
-
-impl XorRanks {
-    fn new(partitions: u64) -> Self {
-        let period = partitions << XOR_SHIFT;
-        let mut count = vec![0u32; partitions as usize];
-        let rank = (0..period)
-            .map(|g| {
-                let c = &mut count[xor_chip(g, partitions) as usize];
-                *c += 1;
-                *c - 1
-            })
-            .collect();
-        let cap = count.into_iter().max().unwrap_or(0) as u64;
-        Self { rank, cap }
-    }
-
-    fn local_index(&self, g: u64) -> u64 {
-        let period = self.rank.len() as u64;
-        (g / period) * self.cap + self.rank[(g % period) as usize] as u64
-    }
-}
-
-/// The sound baseline's XOR partition of granule `g` among `n` partitions.
-fn xor_chip(g: u64, n: u64) -> u64 {
-    ((g % n) ^ ((g >> XOR_SHIFT) % n)) % n
 }
 
 impl AddressMap {
     pub fn new(cfg: &Config) -> Self {
         let line_shift = cfg.l2.line_bytes.max(1).ilog2();
-        let partitions = cfg.mem.partitions.max(1) as u64;
-        // A power of two up to 2^8 only XORs the low log2(N) bits with bits that `g / N`
-        // keeps, so `g / N` stays a bijection and needs no table.
-        let xor_bijective = partitions.is_power_of_two() && partitions <= 1 << XOR_SHIFT;
         Self {
-            mapping: cfg.mem.partition_mapping,
-            partitions,
+            mapping: Mapping::new(cfg.mem.partition_mapping, cfg.mem.partitions.max(1) as u64),
             granule_shift: line_shift.max(8),
             row_shift: cfg.dram.row_bytes.max(1).ilog2(),
             bank_bits: cfg.dram.banks.max(1).ilog2(),
             bank_groups: cfg.dram.bank_groups.max(1),
             bank_xor: cfg.dram.bank_xor,
-            xor_ranks: (cfg.mem.partition_mapping == PartitionMapping::Xor && !xor_bijective)
-                .then(|| XorRanks::new(partitions)),
-        }
-    }
-
-    /// The granule index after the mapping's bit permutation, a bijection of
-    /// `addr >> granule` (`xor` hashes in `partition` and `local` instead).
-    fn granule(&self, addr: u64) -> u64 {
-        let g = addr >> self.granule_shift;
-        match self.mapping {
-            PartitionMapping::Modulo | PartitionMapping::Xor => g,
-            // SC'14: {addr[47:11] : addr[10:8] ^ addr[13:11]} with 256 B granules.
-            PartitionMapping::Sc14Xor => {
-                let hi = g >> 3;
-                (hi << 3) | ((g ^ hi) & 7)
-            }
         }
     }
 
     /// Memory partition (channel) of a global byte address.
     pub fn partition(&self, addr: u64) -> u32 {
-        let g = self.granule(addr);
-        let chip = match self.mapping {
-            PartitionMapping::Xor => xor_chip(g, self.partitions),
-            PartitionMapping::Modulo | PartitionMapping::Sc14Xor => g % self.partitions,
-        };
-        chip as u32
+        self.mapping.partition(addr >> self.granule_shift) as u32
     }
 
     /// Byte address within the partition: the channel digit squeezed out, the byte
     /// offset within the granule kept.
     pub fn local(&self, addr: u64) -> u64 {
         let offset = addr & ((1u64 << self.granule_shift) - 1);
-        let g = self.granule(addr);
-        let index = match &self.xor_ranks {
-            Some(ranks) => ranks.local_index(g),
-            None => g / self.partitions,
-        };
-        (index << self.granule_shift) | offset
+        (self.mapping.local_index(addr >> self.granule_shift) << self.granule_shift) | offset
     }
 
     fn bank_mask(&self) -> u64 {
@@ -173,7 +96,7 @@ impl AddressMap {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::preset;
+    use crate::config::{preset, PartitionMapping};
     use std::collections::HashSet;
 
     fn map(mapping: PartitionMapping, parts: u32, bank_xor: bool) -> AddressMap {
@@ -235,27 +158,6 @@ mod tests {
         };
         assert_eq!(parts(PartitionMapping::Modulo), 1);
         assert_eq!(parts(PartitionMapping::Xor), 16);
-    }
-
-    #[test]
-    fn xor_locals_are_compact_and_in_address_order() {
-        for parts in [6u32, 7, 12] {
-            let m = map(PartitionMapping::Xor, parts, false);
-            let ranks = m.xor_ranks.as_ref().expect("a rank table for a non-power-of-two count");
-            let period = ranks.rank.len() as u64;
-            assert_eq!(period, 256 * parts as u64);
-            let mut last = vec![None; parts as usize];
-            let granules = 3 * period;
-            for g in 0..granules {
-                let addr = g << 8;
-                let (p, local) = (m.partition(addr) as usize, m.local(addr) >> 8);
-                assert!(last[p].is_none_or(|l| l < local), "{parts}: granule {g} goes backwards");
-                assert!(local < 3 * ranks.cap, "{parts}: granule {g} beyond three periods");
-                last[p] = Some(local);
-            }
-            // The busiest partition fills its local space without holes.
-            assert!(last.iter().any(|l| *l == Some(3 * ranks.cap - 1)));
-        }
     }
 
     #[test]

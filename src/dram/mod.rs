@@ -15,6 +15,7 @@ mod addr_map;
 mod bank;
 mod cmd_sched;
 mod command;
+pub mod partition_mapping;
 mod queues;
 pub mod sched;
 mod stats;

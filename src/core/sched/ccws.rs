@@ -8,7 +8,8 @@
 //! loads until the scores decay (the highest-scoring warp always may). ALU work still
 //! issues, so throttled warps reach their next load ready to go.
 
-use crate::cache::l1::L1Event;
+use super::ThrottlePolicy;
+use crate::cache::l1::{Feedback, L1Event};
 use crate::config::CoreConfig;
 use crate::core::warp::Warp;
 
@@ -27,8 +28,11 @@ pub struct Ccws {
     rank: Vec<(u64, u64, usize)>,
 }
 
-impl Ccws {
-    pub fn new(c: &CoreConfig) -> Self {
+impl ThrottlePolicy for Ccws {
+    /// Hits in each warp's victim tags raise its score.
+    const FEEDBACK: Feedback = Feedback::VtaHits;
+
+    fn build(c: &CoreConfig) -> Self {
         let n = c.max_warps_per_sm as usize;
         Self {
             base: c.ccws_base_score as u64,
@@ -45,7 +49,7 @@ impl Ccws {
 
     /// Decays the gains to `now`, adds this cycle's victim-tag hits and recomputes who is
     /// held. Returns whether the held set changed.
-    pub fn refresh(&mut self, now: u64, events: &[L1Event], warps: &[Warp]) -> bool {
+    fn refresh(&mut self, now: u64, events: &[L1Event], warps: &[Warp]) -> bool {
         let epoch = now / self.decay;
         let steps = epoch - self.epoch.min(epoch);
         self.epoch = epoch;
@@ -85,17 +89,17 @@ impl Ccws {
         self.was_held != self.held
     }
 
-    pub fn allows(&self, slot: usize, is_mem: bool) -> bool {
+    fn allows(&self, slot: usize, is_mem: bool) -> bool {
         !(is_mem && self.held[slot])
     }
 
     /// The next decay step while any warp has a gain (it may let a held warp go).
-    pub fn next_event(&self, now: u64) -> Option<u64> {
+    fn next_event(&self, now: u64) -> Option<u64> {
         self.gain.iter().any(|&g| g > 0).then(|| (now / self.decay + 1) * self.decay)
     }
 
     /// Warps currently held back.
-    pub fn held(&self) -> usize {
+    fn held(&self) -> usize {
         self.held.iter().filter(|&&h| h).count()
     }
 }
@@ -111,7 +115,7 @@ mod tests {
         let mut c = preset("iwarp-fermi").unwrap().core;
         c.max_warps_per_sm = 4;
         (c.ccws_base_score, c.ccws_hit_score, c.ccws_decay_cycles) = (100, 60, 10);
-        let mut cc = Ccws::new(&c);
+        let mut cc = Ccws::build(&c);
         let warps: Vec<Warp> = (0..4).map(|s| Warp::launch(0, 0, s, s, s as u64)).collect();
         let hit =
             |s: u32| L1Event::VtaHit { warp: Owner { key: s, gid: s }, evictor: Owner { key: s, gid: s }, set: 0 };

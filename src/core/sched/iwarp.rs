@@ -16,7 +16,8 @@
 //! A new detection of the same pair re-arms it. To keep stalls from chaining, a warp
 //! that is itself stalled is not protected, and a warp a pair protects is not stalled.
 
-use crate::cache::l1::L1Event;
+use super::ThrottlePolicy;
+use crate::cache::l1::{Feedback, L1Event};
 use crate::cache::vta::Owner;
 use crate::config::CoreConfig;
 use crate::core::warp::Warp;
@@ -42,7 +43,21 @@ pub struct Iwarp {
 }
 
 impl Iwarp {
-    pub fn new(c: &CoreConfig) -> Self {
+    fn live(warps: &[Warp], w: Owner) -> bool {
+        let x = &warps[w.key as usize];
+        x.active && x.gid == w.gid
+    }
+
+    fn protects(&self, w: Owner) -> bool {
+        self.pairs.iter().any(|p| p.victim == w)
+    }
+}
+
+impl ThrottlePolicy for Iwarp {
+    /// Victim-tag hits name the pairs; every access counts towards leaving a set.
+    const FEEDBACK: Feedback = Feedback::VtaHitsAndAccesses;
+
+    fn build(c: &CoreConfig) -> Self {
         Self {
             timeout: c.iwarp_timeout as u64,
             quiet_limit: c.iwarp_quiet_accesses,
@@ -52,18 +67,9 @@ impl Iwarp {
         }
     }
 
-    fn live(warps: &[Warp], w: Owner) -> bool {
-        let x = &warps[w.key as usize];
-        x.active && x.gid == w.gid
-    }
-
-    fn protects(&self, w: Owner) -> bool {
-        self.pairs.iter().any(|p| p.victim == w)
-    }
-
     /// Applies this cycle's L1 events, then ends the pairs whose release condition holds
     /// at `now`. Returns whether any warp's stall changed.
-    pub fn refresh(&mut self, now: u64, events: &[L1Event], warps: &[Warp]) -> bool {
+    fn refresh(&mut self, now: u64, events: &[L1Event], warps: &[Warp]) -> bool {
         let mut changed = false;
         for ev in events {
             match *ev {
@@ -106,17 +112,18 @@ impl Iwarp {
         changed
     }
 
-    pub fn allows(&self, slot: usize) -> bool {
+    /// Loads, stores and ALU work alike.
+    fn allows(&self, slot: usize, _is_mem: bool) -> bool {
         self.stalls[slot] == 0
     }
 
     /// The earliest timeout of a pair.
-    pub fn next_event(&self) -> Option<u64> {
+    fn next_event(&self, _now: u64) -> Option<u64> {
         self.pairs.iter().map(|p| p.armed_at + self.timeout).min()
     }
 
     /// Warps currently stalled.
-    pub fn held(&self) -> usize {
+    fn held(&self) -> usize {
         self.stalls.iter().filter(|&&n| n > 0).count()
     }
 }
@@ -131,7 +138,7 @@ mod tests {
         c.iwarp_timeout = timeout;
         c.iwarp_quiet_accesses = quiet;
         let warps = (0..c.max_warps_per_sm).map(|s| Warp::launch(0, 0, s, 100 + s, s as u64)).collect();
-        (Iwarp::new(&c), warps)
+        (Iwarp::build(&c), warps)
     }
 
     fn w(slot: u32) -> Owner {
@@ -146,11 +153,11 @@ mod tests {
     fn an_inter_warp_victim_tag_hit_stalls_the_aggressor_until_the_timeout() {
         let (mut iw, warps) = setup(100, 64);
         assert!(iw.refresh(10, &[hit(0, 3, 5)], &warps));
-        assert!(!iw.allows(3) && iw.allows(0), "W3 evicted W0's line: W3 stops");
+        assert!(!iw.allows(3, true) && iw.allows(0, true), "W3 evicted W0's line: W3 stops");
         assert!(!iw.refresh(11, &[hit(1, 1, 5)], &warps), "intra-warp hits stall nobody");
-        assert_eq!(iw.next_event(), Some(110));
+        assert_eq!(iw.next_event(0), Some(110));
         assert!(!iw.refresh(109, &[], &warps));
-        assert!(iw.refresh(110, &[], &warps) && iw.allows(3), "released at the timeout");
+        assert!(iw.refresh(110, &[], &warps) && iw.allows(3, true), "released at the timeout");
         assert_eq!((iw.detections, iw.held()), (1, 0));
     }
 
@@ -160,23 +167,23 @@ mod tests {
         iw.refresh(0, &[hit(0, 3, 5)], &warps);
         let acc = |set| L1Event::Access { warp: w(0), set };
         iw.refresh(1, &[acc(6), acc(7), acc(5)], &warps);
-        assert!(!iw.allows(3), "touching set 5 again restarts the count");
+        assert!(!iw.allows(3, true), "touching set 5 again restarts the count");
         assert!(iw.refresh(2, &[acc(6), acc(7), acc(8)], &warps));
-        assert!(iw.allows(3));
+        assert!(iw.allows(3, true));
     }
 
     #[test]
     fn a_victim_at_a_barrier_or_done_releases_and_stalls_do_not_chain() {
         let (mut iw, mut warps) = setup(10_000, 64);
         iw.refresh(0, &[hit(0, 3, 5), hit(3, 4, 5), hit(2, 0, 5)], &warps);
-        assert!(!iw.allows(3));
-        assert!(iw.allows(4), "a stalled warp is not protected");
-        assert!(iw.allows(0), "a protected warp is not stalled");
+        assert!(!iw.allows(3, true));
+        assert!(iw.allows(4, true), "a stalled warp is not protected");
+        assert!(iw.allows(0, true), "a protected warp is not stalled");
         warps[0].at_barrier = true;
-        assert!(iw.refresh(1, &[], &warps) && iw.allows(3));
+        assert!(iw.refresh(1, &[], &warps) && iw.allows(3, true));
         warps[0].at_barrier = false;
         iw.refresh(2, &[hit(0, 3, 5)], &warps);
         warps[0].active = false;
-        assert!(iw.refresh(3, &[], &warps) && iw.allows(3), "the victim exited");
+        assert!(iw.refresh(3, &[], &warps) && iw.allows(3, true), "the victim exited");
     }
 }

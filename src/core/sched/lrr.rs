@@ -1,12 +1,26 @@
 //! Loose round robin: the search starts just after the warp that issued last.
 
+use super::Picker;
+use crate::config::CoreConfig;
+
 #[derive(Debug, Clone, Default)]
 pub struct Lrr {
     next: usize,
 }
 
-impl Lrr {
-    pub fn pick(&mut self, slots: &[usize], mut ready: impl FnMut(usize) -> bool) -> Option<usize> {
+impl Picker for Lrr {
+    const ROUND_ROBIN_WARMING: bool = true;
+
+    fn build(_c: &CoreConfig) -> Self {
+        Self::default()
+    }
+
+    fn pick(
+        &mut self,
+        slots: &[usize],
+        mut ready: impl FnMut(usize) -> bool,
+        _age: impl Fn(usize) -> Option<u64>,
+    ) -> Option<usize> {
         let n = slots.len();
         for k in 0..n {
             let i = (self.next + k) % n;

@@ -1,4 +1,5 @@
-//! Warp schedulers: each SM scheduler slot picks at most one ready warp per cycle.
+//! Warp schedulers: each SM scheduler slot picks at most one ready warp per cycle. One
+//! policy per file, registered once in `registry!` below.
 //!
 //! Contract: `pick` sees this scheduler's warp slots and two queries — whether a slot
 //! can issue now, and its age (dispatch order; `None` for an empty slot) — and returns
@@ -6,8 +7,8 @@
 //! it sparingly.
 //!
 //! Policies that learn from the L1 (CCWS, iWarp) keep their state SM-wide in a
-//! [`Throttle`]: the L1 queues [`L1Event`]s, the SM hands them over once per cycle, and
-//! the throttle answers whether a warp may issue; GTO picks among the warps it allows.
+//! [`ThrottlePolicy`]: the L1 queues [`L1Event`]s, the SM hands them over once per cycle,
+//! and the throttle answers whether a warp may issue; GTO picks among the warps it allows.
 
 mod ccws;
 mod gto;
@@ -25,107 +26,156 @@ pub use two_level::TwoLevel;
 
 use super::warp::Warp;
 use crate::cache::l1::{Feedback, L1Event};
-use crate::config::{CoreConfig, WarpSchedulerKind};
+use crate::config::CoreConfig;
 
-#[derive(Debug, Clone)]
-pub enum WarpScheduler {
-    Lrr(Lrr),
-    Gto(Gto),
-    TwoLevel(TwoLevel),
-    Swl(Swl),
-}
+/// The per-scheduler half of a policy: picks the warp slot to issue.
+pub trait Picker: Sized {
+    /// Whether functional warming (sampled runs) stands in for this picker by issuing the
+    /// longest-waiting warp first rather than the oldest.
+    const ROUND_ROBIN_WARMING: bool = false;
 
-impl WarpScheduler {
-    /// The per-scheduler picker of `c.warp_scheduler` (CCWS and iWarp pick by GTO).
-    pub fn new(c: &CoreConfig) -> Self {
-        match c.warp_scheduler {
-            WarpSchedulerKind::Lrr => WarpScheduler::Lrr(Lrr::default()),
-            WarpSchedulerKind::Gto | WarpSchedulerKind::Ccws | WarpSchedulerKind::Iwarp => {
-                WarpScheduler::Gto(Gto::default())
-            }
-            WarpSchedulerKind::TwoLevel => WarpScheduler::TwoLevel(TwoLevel::new(c.two_level_group)),
-            WarpSchedulerKind::Swl => WarpScheduler::Swl(Swl::new(c.swl_limit)),
-        }
-    }
+    fn build(c: &CoreConfig) -> Self;
 
-    #[inline]
-    pub fn pick(
+    /// The slot to issue among `slots`, or `None`; `age` is `None` for a slot that may not
+    /// be counted as live (empty, or waiting at a barrier).
+    fn pick(
         &mut self,
         slots: &[usize],
         ready: impl FnMut(usize) -> bool,
         age: impl Fn(usize) -> Option<u64>,
-    ) -> Option<usize> {
-        match self {
-            WarpScheduler::Lrr(s) => s.pick(slots, ready),
-            WarpScheduler::Gto(s) => s.pick(slots, ready, |w| age(w).unwrap_or(u64::MAX)),
-            WarpScheduler::TwoLevel(s) => s.pick(slots, ready),
-            WarpScheduler::Swl(s) => s.pick(slots, ready, age),
-        }
-    }
+    ) -> Option<usize>;
 }
 
-/// SM-wide issue restrictions learnt from the L1.
-#[derive(Debug, Clone)]
-pub enum Throttle {
-    None,
-    Ccws(Ccws),
-    Iwarp(Iwarp),
-}
+/// The SM-wide half of a policy that learns from the L1 and holds warps back.
+pub trait ThrottlePolicy: Sized {
+    /// What the L1 must report to it.
+    const FEEDBACK: Feedback;
 
-impl Throttle {
-    pub fn new(c: &CoreConfig) -> Self {
-        match c.warp_scheduler {
-            WarpSchedulerKind::Ccws => Throttle::Ccws(Ccws::new(c)),
-            WarpSchedulerKind::Iwarp => Throttle::Iwarp(Iwarp::new(c)),
-            _ => Throttle::None,
-        }
-    }
-
-    /// What the L1 must report.
-    pub fn feedback(&self) -> Feedback {
-        match self {
-            Throttle::None => Feedback::None,
-            Throttle::Ccws(_) => Feedback::VtaHits,
-            Throttle::Iwarp(_) => Feedback::VtaHitsAndAccesses,
-        }
-    }
+    fn build(c: &CoreConfig) -> Self;
 
     /// Takes this cycle's L1 events and brings the state to `now`; true if a warp's
     /// permission changed.
-    pub fn refresh(&mut self, now: u64, events: &[L1Event], warps: &[Warp]) -> bool {
-        match self {
-            Throttle::None => false,
-            Throttle::Ccws(t) => t.refresh(now, events, warps),
-            Throttle::Iwarp(t) => t.refresh(now, events, warps),
-        }
-    }
+    fn refresh(&mut self, now: u64, events: &[L1Event], warps: &[Warp]) -> bool;
 
-    #[inline]
-    pub fn allows(&self, slot: usize, is_mem: bool) -> bool {
-        match self {
-            Throttle::None => true,
-            Throttle::Ccws(t) => t.allows(slot, is_mem),
-            Throttle::Iwarp(t) => t.allows(slot),
-        }
-    }
+    /// Whether the warp in `slot` may issue its next instruction (a load or store if `is_mem`).
+    fn allows(&self, slot: usize, is_mem: bool) -> bool;
 
     /// The next cycle at which time alone changes a permission.
-    pub fn next_event(&self, now: u64) -> Option<u64> {
-        match self {
-            Throttle::None => None,
-            Throttle::Ccws(t) => t.next_event(now),
-            Throttle::Iwarp(t) => t.next_event(),
-        }
-    }
+    fn next_event(&self, now: u64) -> Option<u64>;
 
     /// Warps held back right now.
-    pub fn held(&self) -> usize {
-        match self {
-            Throttle::None => 0,
-            Throttle::Ccws(t) => t.held(),
-            Throttle::Iwarp(t) => t.held(),
+    fn held(&self) -> usize;
+}
+
+/// The family's registry: each entry names a config value with its doc comment, the
+/// `Picker` each scheduler slot runs and, for policies that hold warps back, the SM-wide
+/// `ThrottlePolicy`. The config enum, the two dispatch enums, their constructors and the
+/// per-kind property follow; the matches are exhaustive, so every config value is registered.
+macro_rules! registry {
+    (@throttle $c:ident $kind:ident) => { Throttle::None };
+    (@throttle $c:ident $kind:ident $t:ty) => { Throttle::$kind(<$t as ThrottlePolicy>::build($c)) };
+    ($($(#[$m:meta])* $kind:ident = $s:literal: $picker:ty $(, $throttle:ty)?;)+) => {
+        crate::config::policy_enum!(
+            /// Warp scheduler of each SM scheduler slot (`core.warp_scheduler`).
+            WarpSchedulerKind { $($(#[$m])* $kind => $s,)+ }
+        );
+
+        impl WarpSchedulerKind {
+            /// `Picker::ROUND_ROBIN_WARMING` of the policy this value runs.
+            pub fn round_robin_warming(self) -> bool {
+                match self { $(Self::$kind => <$picker as Picker>::ROUND_ROBIN_WARMING,)+ }
+            }
         }
-    }
+
+        /// The picker of one scheduler slot, dispatched by enum (it runs every cycle).
+        #[derive(Debug, Clone)]
+        pub enum WarpScheduler { $($kind($picker)),+ }
+
+        impl WarpScheduler {
+            pub fn new(c: &CoreConfig) -> Self {
+                match c.warp_scheduler { $(WarpSchedulerKind::$kind => Self::$kind(<$picker as Picker>::build(c)),)+ }
+            }
+
+            #[inline]
+            pub fn pick(
+                &mut self,
+                slots: &[usize],
+                ready: impl FnMut(usize) -> bool,
+                age: impl Fn(usize) -> Option<u64>,
+            ) -> Option<usize> {
+                match self { $(Self::$kind(p) => p.pick(slots, ready, age)),+ }
+            }
+        }
+
+        /// SM-wide issue restrictions learnt from the L1: the configured policy's
+        /// `ThrottlePolicy`, or `None` for policies without one.
+        #[derive(Debug, Clone)]
+        pub enum Throttle { None, $($($kind($throttle),)?)+ }
+
+        impl Throttle {
+            pub fn new(c: &CoreConfig) -> Self {
+                match c.warp_scheduler { $(WarpSchedulerKind::$kind => registry!(@throttle c $kind $($throttle)?),)+ }
+            }
+
+            /// What the L1 must report.
+            pub fn feedback(&self) -> Feedback {
+                match self {
+                    Self::None => Feedback::None,
+                    $($(Self::$kind(_) => <$throttle as ThrottlePolicy>::FEEDBACK,)?)+
+                }
+            }
+
+            /// `ThrottlePolicy::refresh`.
+            pub fn refresh(&mut self, now: u64, events: &[L1Event], warps: &[Warp]) -> bool {
+                match self {
+                    Self::None => false,
+                    $($(Self::$kind(t) => <$throttle as ThrottlePolicy>::refresh(t, now, events, warps),)?)+
+                }
+            }
+
+            #[inline]
+            pub fn allows(&self, slot: usize, is_mem: bool) -> bool {
+                match self {
+                    Self::None => true,
+                    $($(Self::$kind(t) => <$throttle as ThrottlePolicy>::allows(t, slot, is_mem),)?)+
+                }
+            }
+
+            /// `ThrottlePolicy::next_event`.
+            pub fn next_event(&self, now: u64) -> Option<u64> {
+                match self {
+                    Self::None => None,
+                    $($(Self::$kind(t) => <$throttle as ThrottlePolicy>::next_event(t, now),)?)+
+                }
+            }
+
+            /// Warps held back right now.
+            pub fn held(&self) -> usize {
+                match self {
+                    Self::None => 0,
+                    $($(Self::$kind(t) => <$throttle as ThrottlePolicy>::held(t),)?)+
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    /// Loose round robin: start after the warp that issued last.
+    Lrr = "lrr": Lrr;
+    /// Greedy-then-oldest: keep issuing the same warp until it stalls, then the oldest ready.
+    Gto = "gto": Gto;
+    /// Two-level: fetch groups of `core.two_level_group` warps; round robin inside the
+    /// active group, the next group only when no warp of the active one can issue.
+    TwoLevel = "two_level": TwoLevel;
+    /// Static warp limiting: only the `core.swl_limit` oldest warps of each scheduler issue (GTO among them).
+    Swl = "swl": Swl;
+    /// Cache-conscious wavefront scheduling: lost-locality scores from per-warp L1 victim
+    /// tags; warps past the score cutoff may not issue loads (GTO otherwise).
+    Ccws = "ccws": Gto, Ccws;
+    /// iWarp: a warp whose L1 eviction another warp later misses on is stalled until that
+    /// victim finishes, leaves the contended set, or a timeout (GTO otherwise).
+    Iwarp = "iwarp": Gto, Iwarp;
 }
 
 #[cfg(test)]

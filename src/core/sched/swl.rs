@@ -4,7 +4,8 @@
 //! Warps waiting at a barrier have no age here (the SM leaves them out), so the warps they
 //! wait for get their slots.
 
-use super::Gto;
+use super::{Gto, Picker};
+use crate::config::CoreConfig;
 
 #[derive(Debug, Clone)]
 pub struct Swl {
@@ -15,12 +16,12 @@ pub struct Swl {
     allowed: Vec<usize>,
 }
 
-impl Swl {
-    pub fn new(limit: u32) -> Self {
-        Self { limit: limit.max(1) as usize, gto: Gto::default(), live: Vec::new(), allowed: Vec::new() }
+impl Picker for Swl {
+    fn build(c: &CoreConfig) -> Self {
+        Self { limit: c.swl_limit.max(1) as usize, gto: Gto::default(), live: Vec::new(), allowed: Vec::new() }
     }
 
-    pub fn pick(
+    fn pick(
         &mut self,
         slots: &[usize],
         ready: impl FnMut(usize) -> bool,
@@ -32,6 +33,6 @@ impl Swl {
         self.allowed.clear();
         self.allowed.extend(self.live.iter().take(self.limit).map(|&(_, s)| s));
         self.allowed.sort_unstable();
-        self.gto.pick(&self.allowed, ready, |s| age(s).unwrap_or(u64::MAX))
+        self.gto.pick(&self.allowed, ready, age)
     }
 }

@@ -4,6 +4,9 @@
 //! memory, a barrier or the pipeline) the next group in order that can becomes active,
 //! so the groups reach their long-latency loads at different times.
 
+use super::Picker;
+use crate::config::CoreConfig;
+
 #[derive(Debug, Clone)]
 pub struct TwoLevel {
     group: usize,
@@ -12,12 +15,17 @@ pub struct TwoLevel {
     next: Vec<usize>,
 }
 
-impl TwoLevel {
-    pub fn new(group: u32) -> Self {
-        Self { group: group.max(1) as usize, active: 0, next: Vec::new() }
+impl Picker for TwoLevel {
+    fn build(c: &CoreConfig) -> Self {
+        Self { group: c.two_level_group.max(1) as usize, active: 0, next: Vec::new() }
     }
 
-    pub fn pick(&mut self, slots: &[usize], mut ready: impl FnMut(usize) -> bool) -> Option<usize> {
+    fn pick(
+        &mut self,
+        slots: &[usize],
+        mut ready: impl FnMut(usize) -> bool,
+        _age: impl Fn(usize) -> Option<u64>,
+    ) -> Option<usize> {
         let groups = slots.len().div_ceil(self.group);
         if groups == 0 {
             return None;

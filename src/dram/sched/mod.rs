@@ -31,7 +31,7 @@ pub use warp_groups::GroupKey;
 pub use wg::Wg;
 
 use super::addr_map::DramCoord;
-use crate::config::{Config, DramSchedulerKind};
+use crate::config::Config;
 use crate::mem::{AccessKind, MemReq};
 
 /// A request waiting in the read or write queue, with its decoded coordinates.
@@ -151,12 +151,18 @@ pub trait Registered: TransactionPolicy + Sized {
     }
 }
 
-/// The family's registry: each line names the dispatch variant, the type it holds, the
-/// policy type and the config values (`DramSchedulerKind`) it runs. The dispatch enum, its
-/// constructor and the per-kind properties follow, and the compiler checks that every
-/// config value is registered (the matches are exhaustive).
+/// The family's registry: each entry names the dispatch variant, the type it holds, the
+/// policy type and the config values (`DramSchedulerKind`) it runs, with their names and
+/// doc comments. The config enum, the dispatch enum, its constructor and the per-kind
+/// properties follow, and the compiler checks that every config value is registered (the
+/// matches are exhaustive).
 macro_rules! registry {
-    ($($var:ident($field:ty): $ty:ty => $($kind:ident)|+;)+) => {
+    ($($var:ident($field:ty): $ty:ty { $($(#[$m:meta])* $kind:ident = $s:literal,)+ })+) => {
+        crate::config::policy_enum!(
+            /// DRAM transaction scheduler (`dram.scheduler`).
+            DramSchedulerKind { $($($(#[$m])* $kind => $s,)+)+ }
+        );
+
         /// The configured policy, dispatched by enum to keep the per-cycle path monomorphic.
         #[derive(Debug, Clone)]
         pub enum DramScheduler { $($var($field)),+ }
@@ -212,14 +218,42 @@ macro_rules! registry {
 }
 
 registry! {
-    Fcfs(Fcfs): Fcfs => Fcfs;
-    FrFcfs(FrFcfs): FrFcfs => FrFcfs;
-    MedicWms(MedicWms): MedicWms => MedicWms;
-    Gmc(Gmc): Gmc => Gmc;
+    Fcfs(Fcfs): Fcfs {
+        /// Oldest request first.
+        Fcfs = "fcfs",
+    }
+    FrFcfs(FrFcfs): FrFcfs {
+        /// Row hits first, then oldest.
+        FrFcfs = "fr_fcfs",
+    }
+    MedicWms(MedicWms): MedicWms {
+        /// MeDiC's WMS: FR-FCFS over requests of mostly-hit/all-hit warps first, then over the rest.
+        MedicWms = "medic_wms",
+    }
+    Gmc(Gmc): Gmc {
+        /// GPU memory controller baseline (SC'14 §II-C): row-hit streams per bank with an
+        /// age threshold and a maximum row-hit streak.
+        Gmc = "gmc",
+    }
     // One engine for the SC'14 steps, switched on by kind; boxed, as it is large.
-    Wg(Box<Wg>): Wg => Wg | WgM | WgBw | WgW;
-    Sbwas(Sbwas): Sbwas => Sbwas;
-    Wafcfs(Wafcfs): Wafcfs => Wafcfs;
+    Wg(Box<Wg>): Wg {
+        /// Warp-groups, shortest expected completion first (SC'14 §IV-B).
+        Wg = "wg",
+        /// WG plus scores exchanged between channels over a coordination network (§IV-C).
+        WgM = "wg_m",
+        /// WG-M plus MERB: row misses wait until their bank served its minimum efficient row burst (§IV-D).
+        WgBw = "wg_bw",
+        /// WG-Bw plus warp-aware write drain: single-request warp-groups first near the high watermark (§IV-E).
+        WgW = "wg_w",
+    }
+    Sbwas(Sbwas): Sbwas {
+        /// SIMT-aware potential function of Lakshminarayana et al.: row hit vs. fewest remaining requests.
+        Sbwas = "sbwas",
+    }
+    Wafcfs(Wafcfs): Wafcfs {
+        /// Warp-groups first-come first-served.
+        Wafcfs = "wafcfs",
+    }
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@ pub use pcal::Pcal;
 pub use rand::RandBypass;
 
 use super::warp_type::{WarpTypeTable, WarpView};
-use crate::config::{Config, L2BypassKind};
+use crate::config::Config;
 use crate::mem::{L2Route, MemReq};
 
 impl L2Route {
@@ -67,11 +67,17 @@ pub trait BypassPolicy: Sized {
     fn on_evict(&mut self, _line: u64) {}
 }
 
-/// The family's registry: each line names the dispatch variant, the policy type it holds and
-/// the config values (`L2BypassKind`) it runs. The dispatch enum, its constructor and the
-/// per-kind properties follow; the compiler checks every config value is registered.
+/// The family's registry: each entry names the dispatch variant, the policy type it holds
+/// and the config values (`L2BypassKind`) it runs, with their names and doc comments. The
+/// config enum, the dispatch enum, its constructor and the per-kind properties follow; the
+/// compiler checks every config value is registered.
 macro_rules! registry {
-    ($($var:ident($ty:ty) => $($kind:ident)|+;)+) => {
+    ($($var:ident($ty:ty) { $($(#[$m:meta])* $kind:ident = $s:literal,)+ })+) => {
+        crate::config::policy_enum!(
+            /// Which requests skip the L2 lookup or its allocation (`l2.bypass`).
+            L2BypassKind { $($($(#[$m])* $kind => $s,)+)+ }
+        );
+
         /// The configured policy, dispatched by enum.
         #[derive(Debug, Clone)]
         pub enum L2Bypass { $($var($ty)),+ }
@@ -107,9 +113,26 @@ macro_rules! registry {
 }
 
 registry! {
-    None(NoBypass) => None;
-    Medic(MedicBypass) => Medic | MedicReuse;
-    Pcal(Pcal) => Pcal;
-    Rand(RandBypass) => Rand;
-    PcByp(PcBypass) => PcByp;
+    None(NoBypass) {
+        /// Every request looks up the L2 and read misses allocate.
+        None = "none",
+    }
+    Medic(MedicBypass) {
+        /// MeDiC's WByp: reads of mostly-miss and all-miss warps go straight to DRAM.
+        Medic = "medic",
+        /// WByp, except lines in a Bloom filter of recently evicted (high-reuse) lines still use the L2.
+        MedicReuse = "medic_reuse",
+    }
+    Pcal(Pcal) {
+        /// PCAL: only warps holding one of `medic.pcal_tokens` tokens may allocate on a miss.
+        Pcal = "pcal",
+    }
+    Rand(RandBypass) {
+        /// A `medic.rand_share` of warps, redrawn every `medic.reset_interval`, send reads to DRAM.
+        Rand = "rand",
+    }
+    PcByp(PcBypass) {
+        /// Reads of static loads (PCs) whose L2 hit ratio is mostly-miss go to DRAM.
+        PcByp = "pc_byp",
+    }
 }

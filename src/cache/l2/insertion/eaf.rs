@@ -4,7 +4,9 @@
 //! goes in at MRU; any other line goes in at LRU, except every 64th (bimodal insertion,
 //! counted rather than drawn, so runs stay deterministic).
 
+use super::InsertionPolicy;
 use crate::cache::l2::bloom::Bloom;
+use crate::cache::l2::warp_type::WarpType;
 
 const BIMODAL: u32 = 64;
 
@@ -14,12 +16,12 @@ pub struct Eaf {
     fills: u32,
 }
 
-impl Eaf {
-    pub fn new(lines: u32) -> Self {
+impl InsertionPolicy for Eaf {
+    fn build(lines: u32) -> Self {
         Self { filter: Bloom::new(lines.max(1) * 8, lines.max(1)), fills: 0 }
     }
 
-    pub fn position(&mut self, block: u64, ways: usize) -> usize {
+    fn position(&mut self, _wtype: WarpType, block: u64, ways: usize) -> usize {
         if self.filter.contains(block) {
             return 0;
         }
@@ -31,7 +33,7 @@ impl Eaf {
         }
     }
 
-    pub fn on_evict(&mut self, block: u64) {
+    fn on_evict(&mut self, block: u64) {
         self.filter.insert(block);
     }
 }
@@ -42,11 +44,11 @@ mod tests {
 
     #[test]
     fn evicted_lines_come_back_at_mru_others_at_lru() {
-        let mut e = Eaf::new(256);
-        assert_eq!(e.position(42, 16), 15);
+        let mut e = Eaf::build(256);
+        assert_eq!(e.position(WarpType::Unknown, 42, 16), 15);
         e.on_evict(42);
-        assert_eq!(e.position(42, 16), 0);
-        let mru = (0..640).filter(|&b| e.position(10_000 + b, 16) == 0).count();
+        assert_eq!(e.position(WarpType::Unknown, 42, 16), 0);
+        let mru = (0..640).filter(|&b| e.position(WarpType::Unknown, 10_000 + b, 16) == 0).count();
         assert_eq!(mru, 10);
     }
 }

@@ -4,13 +4,23 @@
 //! two type bits per line the paper adds are what picks the position here; a warp not
 //! yet profiled inserts at MRU, as the baseline does.
 
+use super::InsertionPolicy;
 use crate::cache::l2::warp_type::WarpType;
 
-pub fn medic_position(wtype: WarpType, ways: usize) -> usize {
-    match wtype {
-        WarpType::MostlyMiss | WarpType::AllMiss => ways - 1,
-        WarpType::Balanced => ways / 2,
-        WarpType::AllHit | WarpType::MostlyHit | WarpType::Unknown => 0,
+#[derive(Debug, Clone)]
+pub struct MedicInsertion;
+
+impl InsertionPolicy for MedicInsertion {
+    fn build(_lines: u32) -> Self {
+        Self
+    }
+
+    fn position(&mut self, wtype: WarpType, _block: u64, ways: usize) -> usize {
+        match wtype {
+            WarpType::MostlyMiss | WarpType::AllMiss => ways - 1,
+            WarpType::Balanced => ways / 2,
+            WarpType::AllHit | WarpType::MostlyHit | WarpType::Unknown => 0,
+        }
     }
 }
 
@@ -20,10 +30,11 @@ mod tests {
 
     #[test]
     fn positions_by_type() {
-        assert_eq!(medic_position(WarpType::AllMiss, 16), 15);
-        assert_eq!(medic_position(WarpType::MostlyMiss, 16), 15);
-        assert_eq!(medic_position(WarpType::Balanced, 16), 8);
-        assert_eq!(medic_position(WarpType::MostlyHit, 16), 0);
-        assert_eq!(medic_position(WarpType::AllHit, 16), 0);
+        let p = |t| MedicInsertion.position(t, 0, 16);
+        assert_eq!(p(WarpType::AllMiss), 15);
+        assert_eq!(p(WarpType::MostlyMiss), 15);
+        assert_eq!(p(WarpType::Balanced), 8);
+        assert_eq!(p(WarpType::MostlyHit), 0);
+        assert_eq!(p(WarpType::AllHit), 0);
     }
 }
