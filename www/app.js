@@ -8,10 +8,12 @@ import { Charts, download } from './charts.js';
 import { DEMOS, DEMO_GROUPS } from './demos.js';
 import { encodeView, decodeView, unknownNames } from './share.js';
 import { runNamer } from './labels.js';
-import { summarize, estimateText } from './summary.js';
-import { speedups, harmonicMeans, bestOfSweeps } from './speedups.js';
+import { summarize } from './summary.js';
 import { parseSweep, expandSweep } from './sweep.js';
 import { FROM_FILE, registerServiceWorker, explainFileProtocol } from './offline.js';
+import { wireTraceBox, askForFolders } from './trace-box.js';
+import { renderSummary } from './summary-tables.js';
+import { buildDemoWall } from './demo-wall.js';
 
 const $ = (id) => document.getElementById(id);
 // Built (and used once) at load: the first locale-aware format loads locale data, which
@@ -337,59 +339,11 @@ function tuningOf(spec) {
   return { machine: machineOf(spec, spec.tuned), field: spec.tuned.join(' '), setting: spec.tuned.map((p) => `${p}=${get(spec.config, p)}`).join(' ') };
 }
 
-/** Fills table `id` with a header, rows of cell texts and a caption; hides it when empty. */
-function fillTable(id, cols, rows, caption) {
-  const t = $(id);
-  t.replaceChildren();
-  t.hidden = rows.length === 0;
-  if (t.hidden) return;
-  const head = t.createTHead().insertRow();
-  for (const c of cols) {
-    const th = document.createElement('th');
-    th.scope = 'col';
-    th.textContent = c;
-    head.append(th);
-  }
-  const body = t.createTBody();
-  for (const row of rows) {
-    const tr = body.insertRow();
-    for (const cell of row) tr.insertCell().textContent = cell;
-  }
-  t.createCaption().textContent = caption;
-}
-
-/** A speedup as text, or a dash when there is none. */
-const times = (x) => (x === null ? '–' : `${x.toFixed(3)}x`);
-
-function renderSummary(runs) {
-  const pct = (x) => `${(x * 100).toFixed(1)} %`;
-  const rows = speedups(runs).map(({ run: r, base, speedup }) => {
-    const s = r.summary;
-    const over = base === r ? '' : ` (over #${base.id})`;
-    const est = (x, shown, key) => estimateText(s, x, shown, key);
-    const note = s.estimated ? ` (estimated from ${s.windows} windows)` : '';
-    return [`#${r.id} ${r.label}${note}${s.completed || r.spec.maxCycles ? '' : ' (incomplete)'}`, est(s.cycles, (x) => fmt(Math.round(x)), 'cycles'),
-      est(s.ipc, (x) => x.toFixed(3), 'ipc'), `${times(speedup)}${speedup === null ? '' : over}`, est(s.l1, pct, 'l1'), pct(s.l1hit), pct(s.l1stall),
-      s.l2bypass === null ? est(s.l2, pct, 'l2') : `${pct(s.l2)} (${pct(s.l2bypass)})`, est(s.bw, pct, 'bw'), pct(s.rbh), est(s.lat, (x) => x.toFixed(0), 'lat'), s.div.toFixed(0)];
-  });
-  fillTable('summary', ['run', 'cycles', 'IPC', 'speedup', 'L1 miss', 'L1 hit', 'L1 stall share', 'L2 miss', 'DRAM BW', 'row hits', 'warp-load latency', 'divergence'], rows,
-    'Latencies in core cycles; speedup is IPC over the first listed run of the same kernel, size, seed and cycle window; L1 stall share is the share of SM cycles the L1 refused the LD/ST unit; in brackets, the L2 miss rate counting bypassed reads as misses, as MeDiC compares it with Rand\'s.');
-  // Each machine's harmonic mean speedup over its workloads, when runs span several.
-  const means = harmonicMeans(runs, machineOf).map((m) => [m.machine, String(m.workloads), times(m.hmean)]);
-  fillTable('hmeans', ['machine', 'workloads', 'harmonic mean speedup'], means,
-    'Harmonic mean of each machine\'s speedups (column "speedup" above) over the workloads it ran, as in MeDiC and `warpscope compare`; a mean over fewer workloads than another machine\'s does not compare with it.');
-  // For each machine a sweep ran with several values of a field, the best value per workload.
-  const tuned = bestOfSweeps(runs, tuningOf).map((m) => [m.machine, `${m.field} (${m.settings} values)`,
-    m.kept.map((k) => `${k.workload}: ${k.setting} (#${k.run.id}, ${k.speedup.toFixed(3)}x)`).join('\n'), times(m.hmean)]);
-  fillTable('tuned', ['machine', 'swept', 'best per workload', 'harmonic mean speedup'], tuned,
-    'Each swept machine at its fastest run per workload, as `warpscope compare --tune` keeps it (MeDiC tunes Rand this way); keeping the best per workload is generous to the swept machine.');
-}
-
 function showResults() {
   $('results').hidden = false;
   if (!EMBED) {
     renderRunList();
-    renderSummary(checkedRuns());
+    renderSummary(checkedRuns(), { fmt, machineOf, tuningOf });
   }
   // Charts draw whole reports; a sampled run has estimates only (the summary shows them).
   const checked = checkedRuns().filter((r) => !r.summary.estimated);
@@ -440,28 +394,10 @@ function describePreset() {
   $('preset-about').textContent = p ? p.description : '';
 }
 
-/** The files directly inside a folder the picker gave (`webkitRelativePath` is
- * "folder/name"), as { name, files: [[name, File]] }. */
-function pickedFolder(fileList) {
-  const files = [...fileList];
-  const name = (files[0] && files[0].webkitRelativePath.split('/')[0]) || 'trace';
-  return { name, files: files.filter((f) => f.webkitRelativePath.split('/').length <= 2).map((f) => [f.name, f]) };
-}
-
-/** What was dropped on the trace box: a folder (its files, by entry) or loose files (a
- * folder named "trace", as the CLI names a trace without one). */
-async function droppedFolder(items, loose) {
-  const dir = items.length === 1 ? items[0] : null;
-  if (!dir || !dir.isDirectory) return { name: 'trace', files: loose.map((f) => [f.name, f]) };
-  const reader = dir.createReader();
-  const entries = [];
-  for (;;) {
-    const batch = await new Promise((ok, fail) => reader.readEntries(ok, fail));
-    if (!batch.length) break;
-    entries.push(...batch);
-  }
-  const files = await Promise.all(entries.filter((e) => e.isFile).map((e) => new Promise((ok, fail) => e.file(ok, fail))));
-  return { name: dir.name, files: files.map((f) => [f.name, f]) };
+/** Asks for the folders of the link's trace runs still waiting, by name and hash. */
+function showPending() {
+  $('trace-ask').hidden = !state.pending.length;
+  $('trace-ask').textContent = askForFolders(state.pending);
 }
 
 /** Makes `trace` the form's workload and replays it: the link's waiting trace runs if there
@@ -491,92 +427,13 @@ function showTrace() {
   else describeKernel();
 }
 
-/** Asks for the folders of the link's trace runs still waiting, by name and hash. */
-function showPending() {
-  const p = state.pending;
-  $('trace-ask').hidden = !p.length;
-  if (!p.length) return;
-  const folders = [...new Map(p.map((s) => [`${s.kernel} ${s.trace.sha256}`, s])).values()];
-  const names = folders.map((s) => `"${s.kernel}" (SHA-256 ${s.trace.sha256.slice(0, 12)}…)`).join(' and ');
-  const runs = p.length === 1 ? 'a run' : `${p.length} runs`;
-  $('trace-ask').textContent = `This link has ${runs} of a trace, whose files a link cannot carry: open the folder${folders.length > 1 ? 's' : ''} ${names} to run ${p.length === 1 ? 'it' : 'them'}.`;
-}
-
-function wireTrace() {
-  $('trace-open').addEventListener('click', () => $('f-trace').click());
-  $('f-trace').addEventListener('change', () => {
-    const picked = pickedFolder($('f-trace').files);
-    $('f-trace').value = '';
-    useTrace(picked);
-  });
-  $('trace-clear').addEventListener('click', () => {
-    state.trace = null;
-    state.form.clearErrors($('trace-box'));
-    showTrace();
-  });
-  const box = $('trace-box');
-  box.addEventListener('dragover', (e) => {
-    e.preventDefault();
-    box.classList.add('dropping');
-  });
-  box.addEventListener('dragleave', () => box.classList.remove('dropping'));
-  box.addEventListener('drop', (e) => {
-    e.preventDefault();
-    box.classList.remove('dropping');
-    // The items are readable only during the event: take their entries and files now.
-    const items = [...e.dataTransfer.items].map((i) => i.webkitGetAsEntry && i.webkitGetAsEntry()).filter(Boolean);
-    droppedFolder(items, [...e.dataTransfer.files]).then(useTrace, (err) => {
-      $('f-trace-error').textContent = `The dropped folder cannot be read (${err.message || err}); open it with the button instead.`;
-    });
-  });
-}
-
-/** The demo wall: a section per paper or topic, a button per demo with its run count and
- * time, and its sentence on what to see behind a disclosure (also the button's description). */
-function buildDemos() {
-  const wall = $('demo-list');
-  for (const [gi, g] of DEMO_GROUPS.entries()) {
-    const section = document.createElement('section');
-    section.className = 'demo-group';
-    const h = document.createElement('h3');
-    h.id = `demo-group-${gi}`;
-    h.textContent = g.title;
-    section.setAttribute('aria-labelledby', h.id);
-    const ul = document.createElement('ul');
-    ul.className = 'demo-list';
-    for (const d of g.demos) {
-      const li = document.createElement('li');
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.dataset.demo = d.id;
-      const strong = document.createElement('strong');
-      strong.textContent = d.title;
-      const time = document.createElement('span');
-      time.className = 'demo-time';
-      const runs = d.runs.length === 1 ? '1 run' : `${d.runs.length} runs`;
-      time.textContent = `${runs}, about ${d.seconds} s`;
-      b.append(strong, time);
-      const details = document.createElement('details');
-      const summary = document.createElement('summary');
-      summary.textContent = 'What to see';
-      const p = document.createElement('p');
-      p.id = `demo-text-${d.id}`;
-      p.textContent = d.text;
-      details.append(summary, p);
-      b.setAttribute('aria-describedby', p.id);
-      b.addEventListener('click', () => {
-        if (state.client.busy) return refuseWhileBusy();
-        const specs = d.runs.map(specFromDemo);
-        fillForm(specs[specs.length - 1]);
-        for (const r of state.runs) r.checked = false;
-        runSpecs(specs, `"${d.title}"`);
-      });
-      li.append(b, details);
-      ul.append(li);
-    }
-    section.append(h, ul);
-    wall.append(section);
-  }
+/** A demo pressed: its runs, after the ones on screen are unchecked. */
+function runDemo(d) {
+  if (state.client.busy) return refuseWhileBusy();
+  const specs = d.runs.map(specFromDemo);
+  fillForm(specs[specs.length - 1]);
+  for (const r of state.runs) r.checked = false;
+  runSpecs(specs, `"${d.title}"`);
 }
 
 function wireControls() {
@@ -620,7 +477,11 @@ function wireControls() {
   });
   $('embed-chart').addEventListener('change', updateEmbedSnippet);
   $('run-form').addEventListener('change', updateEmbedSnippet);
-  wireTrace();
+  wireTraceBox(useTrace, () => {
+    state.trace = null;
+    state.form.clearErrors($('trace-box'));
+    showTrace();
+  });
 }
 
 function setupEmbed(specs) {
@@ -677,7 +538,7 @@ async function main() {
     paused: () => setStatus('Paused.'),
     resumed: () => setStatus('Resumed…'),
   });
-  buildDemos();
+  buildDemoWall($('demo-list'), DEMO_GROUPS, runDemo);
   wireControls();
   let shared = null;
   try {
