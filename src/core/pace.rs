@@ -10,7 +10,7 @@
 //! schedulers issue from the ready warps, oldest first (longest waiting first under LRR).
 //! No queue, port or bank is modelled: that is what the detailed windows are for.
 
-use crate::kernels::{Instr, RegMask};
+use crate::kernels::{reg_bits, Instr, RegMask};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -100,7 +100,7 @@ impl Pace {
             Some(Instr::Mem(m)) => m.srcs,
             _ => 0,
         };
-        let ready = (0..REGS).filter(|r| srcs & (1 << r) != 0).map(|r| self.regs[slot][r]).fold(after, u64::max);
+        let ready = reg_bits(srcs).map(|r| self.regs[slot][r]).fold(after, u64::max);
         let priority = if self.round_robin { self.last_issue[slot] } else { age };
         self.queue.push(Reverse((ready, priority, slot)));
         self.queued[slot] = true;
@@ -140,7 +140,7 @@ impl Pace {
         match instr {
             Instr::Mem(m) => {
                 let latency = if missed { miss_latency } else { self.hit_latency };
-                for r in (0..REGS).filter(|r| m.dst & (1 << r) != 0) {
+                for r in reg_bits(m.dst) {
                     self.regs[slot][r] = now + latency;
                 }
                 now + 1

@@ -1,6 +1,6 @@
 //! One warp's architectural state: its instruction window, scoreboard and waits.
 
-use crate::kernels::{Instr, Kernel, RegMask};
+use crate::kernels::{reg_bits, Instr, Kernel, RegMask};
 
 #[derive(Debug, Default)]
 pub struct Warp {
@@ -69,7 +69,7 @@ impl Warp {
     }
 
     pub fn add_pending(&mut self, dst: RegMask) {
-        for r in bits(dst) {
+        for r in reg_bits(dst) {
             self.pending_loads[r] += 1;
             self.pending |= 1 << r;
         }
@@ -77,20 +77,11 @@ impl Warp {
 
     /// One load writing `dst` has all its data back.
     pub fn complete_load(&mut self, dst: RegMask) {
-        for r in bits(dst) {
+        for r in reg_bits(dst) {
             self.pending_loads[r] -= 1;
             if self.pending_loads[r] == 0 {
                 self.pending &= !(1 << r);
             }
         }
     }
-}
-
-/// The registers set in `mask`, lowest first.
-fn bits(mut mask: RegMask) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        let r = mask.trailing_zeros() as usize;
-        mask &= mask.wrapping_sub(1);
-        (r < RegMask::BITS as usize).then_some(r)
-    })
 }

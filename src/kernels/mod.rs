@@ -38,6 +38,15 @@ use serde::Serialize;
 /// traced `Rn` shares its bit only with registers 32 apart (docs/traces.md).
 pub type RegMask = u32;
 
+/// The registers set in `mask`, lowest first.
+pub fn reg_bits(mut mask: RegMask) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let r = mask.trailing_zeros() as usize;
+        mask &= mask.wrapping_sub(1);
+        (r < RegMask::BITS as usize).then_some(r)
+    })
+}
+
 /// One warp-wide global memory instruction.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MemInstr {
