@@ -2,13 +2,15 @@
 # Checks sampled runs against full detailed runs (docs/sampling.md, "Validation"): every
 # built-in kernel at paper size on the given presets and seeds, `--sample WINDOWS --check`,
 # one JSON file per run in target/sampling/ (kept: a second call runs only what is
-# missing), then the table on stdout.
+# missing), then the table on stdout. `--resample` runs the sampled part of every kept file
+# again and checks it against the full run recorded there (`--check-against`): what to use
+# after a change to sampling alone.
 #   bash scripts/validate-sampling.sh [--presets a,b] [--seeds 1,2] [--kernels k1,k2]
-#        [--policy BUNDLE] [--windows 30] [--jobs 2]
+#        [--policy BUNDLE] [--windows 30] [--jobs 2] [--resample]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 presets=medic-gtx480,sc14-gtx480 seeds=1 windows=30 jobs=2 policy=""
-kernels=""
+kernels="" resample=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --presets) presets=$2; shift 2 ;;
@@ -17,7 +19,8 @@ while [ $# -gt 0 ]; do
     --windows) windows=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --policy) policy=$2; shift 2 ;;
-    *) echo "unknown option $1 (valid: --presets --seeds --kernels --policy --windows --jobs)" >&2; exit 2 ;;
+    --resample) resample=1; shift ;;
+    *) echo "unknown option $1 (valid: --presets --seeds --kernels --policy --windows --jobs --resample)" >&2; exit 2 ;;
   esac
 done
 # WARPSCOPE names a binary to use instead of building one (keep it fixed while you work).
@@ -32,10 +35,13 @@ mkdir -p "$out"
 tag=${policy:-baseline}
 
 one() {
-  local f="$out/$1-$tag-$2-$3.json"
-  [ -s "$f" ] && return 0
+  local f="$out/$1-$tag-$2-$3.json" full=(--check)
+  if [ -s "$f" ]; then
+    [ -n "$resample" ] || return 0
+    full=(--check-against "$f")
+  fi
   $ws run --preset "$1" ${policy:+--policy "$policy"} --kernel "$2" --seed "$3" --size paper \
-    --sample "$windows" --check --format json --quiet > "$f.tmp" && mv "$f.tmp" "$f"
+    --sample "$windows" "${full[@]}" --format json --quiet > "$f.tmp" && mv "$f.tmp" "$f"
   echo "done $1 $tag $2 seed $3" >&2
 }
 

@@ -343,3 +343,37 @@ fn a_run_stopped_by_the_watchdog_exits_3_in_every_command() {
         assert!(err.contains("watchdog: no progress for "), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_sampled_run_checks_against_a_recorded_full_run_and_refuses_one_of_another_config() {
+    let dir = std::env::temp_dir().join(format!("ws-check-against-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let base = ["run", "--preset", "medic-gtx480", "--kernel", "spmv", "--size", "tiny", "--sample", "4"];
+    let checked = warpscope(&[&base[..], &["--check", "--format", "json", "--quiet"]].concat());
+    assert!(checked.status.success(), "{}", stderr(&checked));
+    let recorded = dir.join("checked.json");
+    std::fs::write(&recorded, &checked.stdout).unwrap();
+    let path = recorded.to_str().unwrap();
+
+    let again = warpscope(&[&base[..], &["--check-against", path, "--format", "json", "--quiet"]].concat());
+    assert!(again.status.success(), "{}", stderr(&again));
+    let (a, b): (Value, Value) =
+        (serde_json::from_slice(&checked.stdout).unwrap(), serde_json::from_slice(&again.stdout).unwrap());
+    assert_eq!(a["check"], b["check"], "the same sampled run against the same full run");
+    assert_eq!(a["seconds"]["full"], b["seconds"]["full"], "the full run's time comes from the file");
+
+    let seed = warpscope(&[&base[..], &["--seed", "2", "--check-against", path, "--quiet"]].concat());
+    assert_eq!(seed.status.code(), Some(1));
+    assert!(stderr(&seed).contains("--check-against") && stderr(&seed).contains("with seed 1"), "{}", stderr(&seed));
+    let other = warpscope(&[&base[..], &["--set", "l1d.mshrs=16", "--check-against", path, "--quiet"]].concat());
+    assert_eq!(other.status.code(), Some(1));
+    assert!(stderr(&other).contains("another config"), "{}", stderr(&other));
+
+    let plain = dir.join("plain.json");
+    let run = warpscope(&["run", "--kernel", "spmv", "--size", "tiny", "--format", "json", "--quiet"]);
+    std::fs::write(&plain, &run.stdout).unwrap();
+    let wrong = warpscope(&[&base[..], &["--check-against", plain.to_str().unwrap(), "--quiet"]].concat());
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(stderr(&wrong).contains("has no full run"), "{}", stderr(&wrong));
+    std::fs::remove_dir_all(&dir).ok();
+}

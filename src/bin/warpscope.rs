@@ -163,6 +163,10 @@ enum Command {
         /// value, its error and whether it meets the bound docs/sampling.md sets.
         #[arg(long, requires = "sample")]
         check: bool,
+        /// With `--sample`: check against the full run recorded in FILE, the JSON output of
+        /// an earlier `--check` with the same config and seed, instead of running it again.
+        #[arg(long, value_name = "FILE", requires = "sample", conflicts_with = "check")]
+        check_against: Option<PathBuf>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
         /// No progress on stderr.
@@ -276,7 +280,20 @@ fn main() -> ExitCode {
 
 fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
     match cmd {
-        Command::Run { mut machine, kernel, size, seed, trace, kernels, max_cycles, sample, check, format, quiet } => {
+        Command::Run {
+            mut machine,
+            kernel,
+            size,
+            seed,
+            trace,
+            kernels,
+            max_cycles,
+            sample,
+            check,
+            check_against,
+            format,
+            quiet,
+        } => {
             if let Some(n) = sample {
                 machine.base.sets.push(format!("sample.windows={n}"));
             }
@@ -285,7 +302,12 @@ fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
             let mut sim = work.simulator(cfg)?;
             interrupt::install();
             if !sim.config().sample.is_off() {
-                return sampled::run(sim, &work, check, format, quiet);
+                let full = match (check, check_against) {
+                    (_, Some(path)) => sampled::Full::Recorded(path),
+                    (true, None) => sampled::Full::Run,
+                    (false, None) => sampled::Full::None,
+                };
+                return sampled::run(sim, &work, full, format, quiet);
             }
             let kernel = work.label();
             let tracker = progress::Tracker::new(format!("run {kernel}"), 1, quiet);

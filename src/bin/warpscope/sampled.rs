@@ -1,20 +1,72 @@
 //! `warpscope run --sample N`: a sampled run with progress by thread blocks done, printed
 //! as estimates with their intervals (text) or as the sampled report (JSON); `--check`
-//! adds the full run and the comparison.
+//! adds the full run and the comparison, or `--check-against` takes the full run from an
+//! earlier `--check` output of the same config and seed.
 
 use super::trace_cmd::Workload;
 use super::{interrupt, progress, write_out, Failure, Format};
 use serde_json::json;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
+use warpscope::config::{Config, ConfigError};
 use warpscope::figures::Metrics;
 use warpscope::sample::{check, render_check, render_text, run_sampled};
 use warpscope::stats::build_report;
 use warpscope::Simulator;
 
-pub fn run(sim: Simulator, work: &Workload, with_full: bool, format: Format, quiet: bool) -> Result<ExitCode, Failure> {
+/// The full run a sampled run is checked against.
+pub enum Full {
+    None,
+    /// Run it after the sampled run.
+    Run,
+    /// Read it from an earlier `--check --format json` output.
+    Recorded(PathBuf),
+}
+
+/// The full run's metrics and wall time from an earlier `--check --format json` output of
+/// `sim`'s kernel, size and seed, whose config must be `sim`'s but for the sampling settings.
+fn recorded(path: &Path, sim: &Simulator) -> Result<(Metrics, f64), Failure> {
+    let cfg = sim.config();
+    let bad = |why: String| Failure::from(ConfigError::new("--check-against", format!("{}: {why}", path.display())));
+    let text = std::fs::read_to_string(path).map_err(|e| bad(format!("cannot be read ({e})")))?;
+    let doc: serde_json::Value = serde_json::from_str(&text).map_err(|e| bad(format!("is not JSON ({e})")))?;
+    let (Some(full), Some(seconds), Some(theirs)) =
+        (doc.get("full"), doc.pointer("/seconds/full").and_then(|v| v.as_f64()), doc.pointer("/sampled/config"))
+    else {
+        return Err(bad("has no full run; give the output of `warpscope run --sample N --check --format json`".into()));
+    };
+    let run = |key: &str| doc.pointer(&format!("/sampled/{key}")).cloned().unwrap_or_default();
+    let ours = (json!(sim.benchmark().name), json!(sim.benchmark().size_name()), json!(sim.seed()));
+    if (run("kernel"), run("size"), run("seed")) != ours {
+        return Err(bad(format!(
+            "is a run of {} ({}) with seed {}; this run is {} ({}) with seed {}",
+            run("kernel"),
+            run("size"),
+            run("seed"),
+            ours.0,
+            ours.1,
+            ours.2
+        )));
+    }
+    let metrics: Metrics =
+        serde_json::from_value(full.clone()).map_err(|e| bad(format!("has a malformed full run ({e})")))?;
+    let mut theirs: Config = serde_json::from_value(theirs.clone())
+        .map_err(|e| bad(format!("has a config this version cannot read ({e})")))?;
+    theirs.sample = cfg.sample.clone();
+    if &theirs != cfg {
+        return Err(bad("was run with another config; it must differ from this run's in `sample` alone".into()));
+    }
+    Ok((metrics, seconds))
+}
+
+pub fn run(sim: Simulator, work: &Workload, with_full: Full, format: Format, quiet: bool) -> Result<ExitCode, Failure> {
     let kernel = work.label();
-    let runs = if with_full { 2 } else { 1 };
+    let recorded = match &with_full {
+        Full::Recorded(path) => Some(recorded(path, &sim)?),
+        _ => None,
+    };
+    let runs = if matches!(with_full, Full::Run) { 2 } else { 1 };
     let tracker = progress::Tracker::new(format!("run {kernel}"), runs, quiet);
     let clock = Instant::now();
     let tracked = tracker.start(format!("{kernel} (sampled)"));
@@ -24,8 +76,8 @@ pub fn run(sim: Simulator, work: &Workload, with_full: bool, format: Format, qui
         return Err(e);
     }
     let sampled_s = clock.elapsed().as_secs_f64();
-    let mut full = None;
-    if with_full && report.completed {
+    let mut full = recorded;
+    if matches!(with_full, Full::Run) && report.completed {
         let mut cfg = sim.config().clone();
         cfg.sample.windows = 0;
         let mut whole = work.simulator(cfg)?;
@@ -62,7 +114,7 @@ pub fn run(sim: Simulator, work: &Workload, with_full: bool, format: Format, qui
         eprintln!("error: {e}");
         return Ok(ExitCode::from(3));
     }
-    if !report.completed || (with_full && full.is_none()) {
+    if !report.completed || (!matches!(with_full, Full::None) && full.is_none()) {
         return Ok(interrupt::unfinished(&[format!("{kernel} (estimated from {} windows)", report.windows.len())]));
     }
     Ok(ExitCode::SUCCESS)
