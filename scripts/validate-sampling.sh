@@ -6,11 +6,11 @@
 # again and checks it against the full run recorded there (`--check-against`): what to use
 # after a change to sampling alone.
 #   bash scripts/validate-sampling.sh [--presets a,b] [--seeds 1,2] [--kernels k1,k2]
-#        [--policy BUNDLE] [--windows 30] [--jobs 2] [--resample]
+#        [--policy BUNDLE] [--windows 30] [--jobs 2] [--resample] [--out target/sampling]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 presets=medic-gtx480,sc14-gtx480 seeds=1 windows=30 jobs=2 policy=""
-kernels="" resample=""
+kernels="" resample="" out=target/sampling
 while [ $# -gt 0 ]; do
   case "$1" in
     --presets) presets=$2; shift 2 ;;
@@ -20,7 +20,8 @@ while [ $# -gt 0 ]; do
     --jobs) jobs=$2; shift 2 ;;
     --policy) policy=$2; shift 2 ;;
     --resample) resample=1; shift ;;
-    *) echo "unknown option $1 (valid: --presets --seeds --kernels --policy --windows --jobs --resample)" >&2; exit 2 ;;
+    --out) out=$2; shift 2 ;;
+    *) echo "unknown option $1 (valid: --presets --seeds --kernels --policy --windows --jobs --resample --out)" >&2; exit 2 ;;
   esac
 done
 # WARPSCOPE names a binary to use instead of building one (keep it fixed while you work).
@@ -30,7 +31,6 @@ if [ -z "$ws" ]; then
   ws=./target/release/warpscope
 fi
 [ -n "$kernels" ] || kernels=$($ws list kernels | awk '{print $1}' | paste -sd, -)
-out=target/sampling
 mkdir -p "$out"
 tag=${policy:-baseline}
 
