@@ -1,12 +1,12 @@
 // The page: builds the config form from the simulator's schema, runs experiments in the
 // worker (built-in kernels, or a trace folder the user opens), keeps finished runs for
 // comparison, draws the charts, and handles share links, embed mode and exports.
-import init, { presets, kernels, bundles, config_schema, validate_config, chart_list } from '../pkg/warpscope.js';
+import init, { presets, kernels, bundles, config_schema, validate_config, chart_list, renamed_paths } from '../pkg/warpscope.js';
 import { SimClient } from './sim-client.js';
 import { ConfigForm, get, set, overlay, sizeChoice } from './form.js';
 import { Charts, download } from './charts.js';
 import { DEMOS, DEMO_GROUPS } from './demos.js';
-import { encodeView, decodeView, unknownNames } from './share.js';
+import { encodeView, decodeView, renameFields, unknownNames } from './share.js';
 import { runNamer } from './labels.js';
 import { summarize } from './summary.js';
 import { parseSweep, expandSweep } from './sweep.js';
@@ -543,6 +543,7 @@ async function main() {
   let shared = null;
   try {
     shared = await decodeView(location.hash);
+    if (shared) renameFields(shared, renamed_paths());
     const bad = shared && [shared.form, ...shared.runs].map((s) => unknownNames(s, state.presets, state.kernels)).find(Boolean);
     if (bad) {
       shared = null;
