@@ -27,6 +27,7 @@ const EMBED = params.get('embed') === '1';
 const state = {
   presets: [],
   bundles: [],
+  renamed: [], // [old path, new path] of every renamed config field
   form: null,
   charts: null,
   client: null,
@@ -168,7 +169,7 @@ function startNext() {
  * checked first, so a bad swept value is named beside the sweep before anything runs. */
 function runForm() {
   const options = (id) => [...$(id).options].map((o) => o.value);
-  const sweep = parseSweep($('f-sweep').value, state.form.schema, { kernel: options('f-kernel'), size: options('f-size').filter((v) => v !== 'paper-sampled') });
+  const sweep = parseSweep($('f-sweep').value, state.form.schema, { kernel: options('f-kernel'), size: options('f-size').filter((v) => v !== 'paper-sampled') }, state.renamed);
   state.form.clearErrors();
   if (sweep.error) return refuseSweep([sweep.error]);
   const across = state.trace && sweep.axes.find((a) => a.path === 'kernel' || a.path === 'size');
@@ -510,6 +511,7 @@ async function main() {
   await init();
   state.presets = presets();
   state.bundles = bundles();
+  state.renamed = renamed_paths();
   for (const b of state.bundles) $('f-bundle').append(new Option(b.name, b.name));
   state.kernels = kernels();
   for (const p of state.presets) $('f-preset').append(new Option(p.name, p.name));
@@ -543,7 +545,7 @@ async function main() {
   let shared = null;
   try {
     shared = await decodeView(location.hash);
-    if (shared) renameFields(shared, renamed_paths());
+    if (shared) renameFields(shared, state.renamed);
     const bad = shared && [shared.form, ...shared.runs].map((s) => unknownNames(s, state.presets, state.kernels)).find(Boolean);
     if (bad) {
       shared = null;

@@ -194,6 +194,10 @@ test('a sweep runs the experiment once per combination, and a bad sweep is named
   await page.fill('#f-sweep', 'l2.rand.share=0.5,2');
   await page.click('#run');
   await page.waitForFunction(() => /^l2\.rand\.share=2: 2 is not a fraction/.test(document.getElementById('f-sweep-error').textContent));
+  // The path Rand's share had before it moved into the policy still sweeps it.
+  await page.fill('#f-sweep', 'medic.rand_share=0.5,3');
+  await page.click('#run');
+  await page.waitForFunction(() => /^l2\.rand\.share=3: 3 is not a fraction/.test(document.getElementById('f-sweep-error').textContent));
   await page.fill('#f-sweep', 'kernel=bfs,nope');
   await page.click('#run');
   await page.waitForFunction(() => /^kernel: "nope" is not a kernel; choose from .*sssp/.test(document.getElementById('f-sweep-error').textContent));
