@@ -56,14 +56,14 @@ fn unknown_bundle_names_the_valid_ones() {
 
 #[test]
 fn policy_bundle_sets_its_fields_before_set() {
-    let o = warpscope(&["config", "--policy", "medic", "--set", "medic.rand_share=0.5"]);
+    let o = warpscope(&["config", "--policy", "medic", "--set", "l2.rand.share=0.5"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let cfg: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(cfg["l2"]["bypass"], "medic");
     assert_eq!(cfg["l2"]["insertion"], "medic");
     assert_eq!(cfg["l2"]["write_policy"], "write_back_fetch", "a bundle keeps the preset's write policy");
     assert_eq!(cfg["dram"]["scheduler"], "medic_wms");
-    assert_eq!(cfg["medic"]["rand_share"], 0.5);
+    assert_eq!(cfg["l2"]["rand"]["share"], 0.5);
     let o = warpscope(&["config", "--policy", "medic", "--set", "l2.write_policy=write_back"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(text(&o.stderr).contains("l2.bypass"), "{}", text(&o.stderr));
@@ -73,13 +73,13 @@ fn policy_bundle_sets_its_fields_before_set() {
 
 #[test]
 fn a_tuned_bundle_keeps_its_fastest_value_per_kernel() {
-    let (out, rows) = compare_bfs_spmv("tune", &["--policies", "rand,wbyp", "--tune", "rand:medic.rand_share=0,1"]);
+    let (out, rows) = compare_bfs_spmv("tune", &["--policies", "rand,wbyp", "--tune", "rand:l2.rand.share=0,1"]);
     let rows: Vec<Vec<&str>> = rows.lines().skip(1).map(|l| l.split(',').collect()).collect();
     // Two kernels, each under the baseline, rand at both shares, and wbyp.
     assert_eq!(rows.len(), 2 * 4);
     let table: Vec<&str> = out.lines().collect();
     let tuned_at = table.iter().position(|l| l.starts_with("Tuned bundles")).expect(&out);
-    assert!(table[tuned_at + 1].split_whitespace().eq(["kernel", "rand:medic.rand_share"]), "{out}");
+    assert!(table[tuned_at + 1].split_whitespace().eq(["kernel", "rand:l2.rand.share"]), "{out}");
     for (i, k) in ["bfs", "spmv"].iter().enumerate() {
         let rand: Vec<&Vec<&str>> = rows.iter().filter(|r| r[0] == *k && r[1] == "rand").collect();
         assert_eq!(rand.len(), 2);
@@ -92,7 +92,7 @@ fn a_tuned_bundle_keeps_its_fastest_value_per_kernel() {
         let shown: f64 = line.split_whitespace().nth(2).unwrap().parse().unwrap();
         let speedup: f64 = best[3].parse().unwrap();
         assert!((shown - speedup).abs() < 6e-4, "{line} vs {best:?}");
-        let value = best[11].strip_prefix("medic.rand_share=").unwrap();
+        let value = best[11].strip_prefix("l2.rand.share=").unwrap();
         assert!(table[tuned_at + 2 + i].split_whitespace().eq([*k, value]), "{out}");
     }
     assert!(rows.iter().filter(|r| r[1] != "rand").all(|r| r[11].is_empty() && r[12] == "true"));
@@ -105,14 +105,21 @@ fn bad_tunes_name_the_flag_or_the_field() {
         assert_eq!(o.status.code(), Some(1), "{tune}");
         text(&o.stderr)
     };
-    let e = run("pcal:medic.pcal_tokens=8,64");
+    let e = run("pcal:l2.pcal.tokens=8,64");
     assert!(e.contains("--tune") && e.contains("`pcal` is not one of the compared bundles: rand"), "{e}");
     let e = run("rand");
     assert!(e.contains("--tune") && e.contains("BUNDLE:PATH=V1,V2"), "{e}");
-    let e = run("rand:medic.rand_shar=0.1");
-    assert!(e.contains("medic.rand_shar") && e.contains("rand_share"), "{e}");
+    let e = run("rand:l2.rand.shar=0.1");
+    assert!(e.contains("l2.rand.shar") && e.contains("share"), "{e}");
+    let e = run("rand:l2.rand.share=0.1,2");
+    assert!(e.contains("l2.rand.share"), "{e}");
+    // An old path still tunes (for one release), with a warning naming the new one.
     let e = run("rand:medic.rand_share=0.1,2");
-    assert!(e.contains("medic.rand_share"), "{e}");
+    assert!(
+        e.contains("warning: --tune medic.rand_share: renamed l2.rand.share")
+            && e.contains("l2.rand.share: 2 is not a fraction"),
+        "{e}"
+    );
 }
 
 #[test]

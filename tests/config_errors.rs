@@ -210,7 +210,8 @@ fn medic_fields_are_checked_and_old_configs_without_them_still_load() {
     assert!(e.message.contains("eaf"), "{}", e.message);
     let e = only(set("medic.mostly_miss_ratio", "0.8").unwrap_err());
     assert_eq!(e.field, "medic.mostly_miss_ratio");
-    assert_eq!(only(set("medic.rand_share", "1.5").unwrap_err()).field, "medic.rand_share");
+    assert_eq!(only(set("l2.rand.share", "1.5").unwrap_err()).field, "l2.rand.share");
+    assert_eq!(only(set("l2.pcal.tokens", "0").unwrap_err()).to_string(), "l2.pcal.tokens: must be at least 1");
     assert_eq!(only(set("medic.reset_interval", "0").unwrap_err()).field, "medic.reset_interval");
     let wb = |bypass| set_all(&[("l2.write_policy", "write_back"), ("l2.bypass", bypass)]);
     assert_eq!(only(wb("rand").unwrap_err()).field, "l2.bypass");

@@ -111,9 +111,9 @@ fn single_bank_short_bursts_are_bound_by_trc() {
 
 #[test]
 fn new_dram_fields_are_validated() {
-    let o = dram(&["--set", "dram.sbwas_alpha=1.5"], &data("dram_small.trace"));
+    let o = dram(&["--set", "dram.sbwas.alpha=1.5"], &data("dram_small.trace"));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(!o.status.success() && err.contains("dram.sbwas_alpha"), "{err}");
+    assert!(!o.status.success() && err.contains("dram.sbwas.alpha: 1.5 is outside 0..=1"), "{err}");
     let o = dram(&["--set", "dram.ideal=perfect"], &data("dram_small.trace"));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("zero_latency_divergence"), "{err}");

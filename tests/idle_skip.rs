@@ -70,12 +70,12 @@ fn skipping_matches_ticking_every_cycle_under_every_warp_scheduler() {
     for kind in K::NAMES.iter().map(|n| K::parse(n).expect("a registered name")) {
         let mut cfg = preset("iwarp-fermi").unwrap();
         cfg.core.warp_scheduler = kind;
-        cfg.core.swl_limit = 2;
-        cfg.core.two_level_group = 2;
+        cfg.core.swl.limit = 2;
+        cfg.core.two_level.group = 2;
         // Short timeouts and quick decay, so releases by time happen inside these short runs.
-        cfg.core.iwarp_timeout = 300;
-        cfg.core.ccws_decay_cycles = 3;
-        cfg.core.ccws_hit_score = 40;
+        cfg.core.iwarp.timeout = 300;
+        cfg.core.ccws.decay_cycles = 3;
+        cfg.core.ccws.hit_score = 40;
         for k in ["atax", "bfs", "kmeans"] {
             let skip = report(&cfg, build(k, Size::Tiny, 3).unwrap(), true);
             let tick = report(&cfg, build(k, Size::Tiny, 3).unwrap(), false);
@@ -92,10 +92,10 @@ fn bundle(name: &str) -> Config {
     let mut cfg = warpscope::config::parse_config_value(doc).unwrap();
     cfg.medic.reset_interval = 3000;
     cfg.medic.profile_accesses = 8;
-    cfg.medic.pcal_tokens = 16;
-    cfg.medic.pc_table = 4;
-    cfg.medic.reuse_filter_bits = 1024;
-    cfg.medic.rand_share = 0.5;
+    cfg.l2.pcal.tokens = 16;
+    cfg.l2.pc_byp.table = 4;
+    cfg.l2.medic_reuse.filter_bits = 1024;
+    cfg.l2.rand.share = 0.5;
     cfg.l2.size_kb = 96;
     cfg
 }

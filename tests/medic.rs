@@ -146,7 +146,7 @@ fn bfs_barely_feels_the_l2_hit_rate() {
 fn bypassed_reads_skip_the_l2_queues() {
     let base = run("pvc", Size::Tiny, "write_through");
     let mut cfg = config("rand");
-    cfg.medic.rand_share = 1.0;
+    cfg.l2.rand.share = 1.0;
     let mut sim = Simulator::new(cfg, "pvc", Size::Tiny, 1).unwrap();
     sim.run_until(u64::MAX);
     let all = build_report(&sim);

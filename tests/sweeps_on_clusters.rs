@@ -210,7 +210,7 @@ fn planned_compare_and_figure_collect_to_what_they_print_in_process() {
         "--size",
         "tiny",
         "--tune",
-        "rand:medic.rand_share=0,1",
+        "rand:l2.rand.share=0,1",
         "--jobs",
         "2",
         "--quiet",

@@ -125,7 +125,7 @@ fn scheduler_names_and_parameters_are_checked_by_field() {
         assert!(msg.contains(name), "{msg}");
     }
     for field in
-        ["core.swl_limit", "core.two_level_group", "core.iwarp_timeout", "core.ccws_decay_cycles", "l1d.vta_entries"]
+        ["core.swl.limit", "core.two_level.group", "core.iwarp.timeout", "core.ccws.decay_cycles", "l1d.vta_entries"]
     {
         let mut doc = serde_json::to_value(preset("iwarp-fermi").unwrap()).unwrap();
         apply_set(&mut doc, field, "0").unwrap();
@@ -134,10 +134,10 @@ fn scheduler_names_and_parameters_are_checked_by_field() {
     }
     // Configs written before these fields existed still parse, with the defaults.
     let mut doc = serde_json::to_value(preset("medic-gtx480").unwrap()).unwrap();
-    doc["core"].as_object_mut().unwrap().remove("swl_limit");
+    doc["core"].as_object_mut().unwrap().remove("swl");
     doc["l2"].as_object_mut().unwrap().remove("vta_entries");
     let c = parse_config_value(doc).unwrap();
-    assert_eq!((c.core.swl_limit, c.l2.vta_entries), (4, 64));
+    assert_eq!((c.core.swl.limit, c.l2.vta_entries), (4, 64));
 }
 
 #[test]
@@ -148,7 +148,7 @@ fn swl_finishes_kernels_with_barriers_at_any_limit() {
         for limit in ["1", "2", "3"] {
             let mut doc = serde_json::to_value(preset("xie-fermi").unwrap()).unwrap();
             apply_set(&mut doc, "core.warp_scheduler", "swl").unwrap();
-            apply_set(&mut doc, "core.swl_limit", limit).unwrap();
+            apply_set(&mut doc, "core.swl.limit", limit).unwrap();
             let r = run(parse_config_value(doc).unwrap(), kernel, Size::Tiny, 1, None).unwrap();
             assert!(r.completed && r.error.is_none(), "{kernel} swl {limit}: {:?}", r.error);
         }

@@ -1,12 +1,12 @@
 // The page: builds the config form from the simulator's schema, runs experiments in the
 // worker (built-in kernels, or a trace folder the user opens), keeps finished runs for
 // comparison, draws the charts, and handles share links, embed mode and exports.
-import init, { presets, kernels, bundles, config_schema, validate_config, chart_list } from '../pkg/warpscope.js';
+import init, { presets, kernels, bundles, config_schema, validate_config, chart_list, renamed_paths } from '../pkg/warpscope.js';
 import { SimClient } from './sim-client.js';
 import { ConfigForm, get, set, overlay, sizeChoice } from './form.js';
 import { Charts, download } from './charts.js';
 import { DEMOS, DEMO_GROUPS } from './demos.js';
-import { encodeView, decodeView, unknownNames } from './share.js';
+import { encodeView, decodeView, renameFields, unknownNames } from './share.js';
 import { runNamer } from './labels.js';
 import { summarize } from './summary.js';
 import { parseSweep, expandSweep } from './sweep.js';
@@ -27,6 +27,7 @@ const EMBED = params.get('embed') === '1';
 const state = {
   presets: [],
   bundles: [],
+  renamed: [], // [old path, new path] of every renamed config field
   form: null,
   charts: null,
   client: null,
@@ -168,7 +169,7 @@ function startNext() {
  * checked first, so a bad swept value is named beside the sweep before anything runs. */
 function runForm() {
   const options = (id) => [...$(id).options].map((o) => o.value);
-  const sweep = parseSweep($('f-sweep').value, state.form.schema, { kernel: options('f-kernel'), size: options('f-size').filter((v) => v !== 'paper-sampled') });
+  const sweep = parseSweep($('f-sweep').value, state.form.schema, { kernel: options('f-kernel'), size: options('f-size').filter((v) => v !== 'paper-sampled') }, state.renamed);
   state.form.clearErrors();
   if (sweep.error) return refuseSweep([sweep.error]);
   const across = state.trace && sweep.axes.find((a) => a.path === 'kernel' || a.path === 'size');
@@ -510,6 +511,7 @@ async function main() {
   await init();
   state.presets = presets();
   state.bundles = bundles();
+  state.renamed = renamed_paths();
   for (const b of state.bundles) $('f-bundle').append(new Option(b.name, b.name));
   state.kernels = kernels();
   for (const p of state.presets) $('f-preset').append(new Option(p.name, p.name));
@@ -543,6 +545,7 @@ async function main() {
   let shared = null;
   try {
     shared = await decodeView(location.hash);
+    if (shared) renameFields(shared, state.renamed);
     const bad = shared && [shared.form, ...shared.runs].map((s) => unknownNames(s, state.presets, state.kernels)).find(Boolean);
     if (bad) {
       shared = null;

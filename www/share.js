@@ -91,6 +91,43 @@ export async function decodeView(hash) {
   return { form: data.form, runs: data.runs };
 }
 
+/** Moves the value at dotted path `from` of `config` to `to`, unless `to` is given too (the
+ * simulator then names both). */
+function moveField(config, from, to) {
+  const steps = from.split('.');
+  const key = steps.pop();
+  const parent = steps.reduce((o, k) => (o && typeof o === 'object' ? o[k] : undefined), config);
+  if (!parent || typeof parent !== 'object' || !(key in parent)) return;
+  const path = to.split('.');
+  const last = path.pop();
+  let node = config;
+  for (const k of path) {
+    if (node[k] === undefined) node[k] = {};
+    node = node[k];
+    if (!node || typeof node !== 'object') return;
+  }
+  if (last in node) return;
+  node[last] = parent[key];
+  delete parent[key];
+}
+
+/** A link's view with the settings renamed since it was made (`renamed`: the simulator's
+ * `[old path, new path]` pairs) under their new paths: in every run's and the form's config,
+ * sweep and tuned fields. */
+export function renameFields(view, renamed) {
+  const now = (path) => (renamed.find(([old]) => old === path) || [path, path])[1];
+  for (const spec of [view.form, ...view.runs]) {
+    if (spec.config && typeof spec.config === 'object') {
+      for (const [old, to] of renamed) moveField(spec.config, old, to);
+    }
+    if (typeof spec.sweep === 'string') {
+      spec.sweep = spec.sweep.replace(/([^\s=]+)=/g, (_, path) => `${now(path)}=`);
+    }
+    if (Array.isArray(spec.tuned)) spec.tuned = spec.tuned.map(now);
+  }
+  return view;
+}
+
 /** What a link's run names that this build does not have (a preset of `presets`, a kernel of
  * `kernels`, a size), in words; null when it names nothing unknown. Its config is checked
  * field by field when it runs. */

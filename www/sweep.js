@@ -43,13 +43,15 @@ function unknownPath(path, schema) {
 /**
  * Parses sweep text against the config schema (`[{ path, kind, choices }]`) and the run's
  * choices (`{ kernel: [...], size: [...] }`). Returns `{ axes: [{ path, values }] }`, no axes for empty text, or
- * `{ error }` naming the bad axis and its valid choices.
+ * `{ error }` naming the bad axis and its valid choices. An old path of a renamed field
+ * (`renamed`: the simulator's `[old path, new path]` pairs) sweeps its new one.
  */
-export function parseSweep(text, schema, choices) {
+export function parseSweep(text, schema, choices, renamed = []) {
   const axes = [];
   for (const part of text.trim().split(/\s+/).filter(Boolean)) {
     const eq = part.indexOf('=');
-    const path = part.slice(0, eq);
+    const given = part.slice(0, eq);
+    const path = (renamed.find(([old]) => old === given) || [given, given])[1];
     const texts = part.slice(eq + 1).split(',');
     if (eq <= 0 || texts.some((t) => t === '')) return { error: `"${part}" is not PATH=V1,V2,...` };
     if (axes.some((a) => a.path === path)) return { error: `${path} is swept twice` };

@@ -483,6 +483,18 @@ fn check_path(flag: &str, given: &str, path: &str, form: &str) -> Result<(), Con
     Err(ConfigError::new(flag, format!("`{given}` is not {form}: {why}")))
 }
 
+/// `path` given to `flag`, or the path that replaced it, with a warning: old paths of
+/// renamed fields are accepted until the next release.
+fn current_path(flag: &str, path: &str) -> String {
+    match config::current_path(path) {
+        Some(new) => {
+            eprintln!("warning: {flag} {path}: renamed {new}; the old name stops working in the next release");
+            new.to_string()
+        }
+        None => path.to_string(),
+    }
+}
+
 /// Charts larger than this (per side, and in all) take gigabytes or crash the drawing library.
 const MAX_SIDE: u32 = 16_384;
 const MAX_PIXELS: u64 = 100_000_000;
@@ -557,7 +569,7 @@ fn resolve_doc(m: &BaseArgs, bundle: Option<&str>) -> Result<Value, ConfigErrors
         let (path, value) =
             s.split_once('=').ok_or_else(|| ConfigError::new("--set", format!("`{s}` is not {FORM}")))?;
         check_path("--set", s, path.trim(), FORM)?;
-        apply_set(&mut doc, path.trim(), value.trim())?;
+        apply_set(&mut doc, &current_path("--set", path.trim()), value.trim())?;
     }
     Ok(doc)
 }
@@ -569,10 +581,13 @@ fn config_file(path: &Path) -> Result<Value, ConfigError> {
     let shown = path.display();
     let text =
         std::fs::read_to_string(path).map_err(|e| ConfigError::new("--config", format!("cannot read {shown}: {e}")))?;
-    let (cfg, given) = config::read_config_text(&text).map_err(|e| match e.field.as_str() {
+    let (cfg, given, renamed) = config::read_config_text(&text).map_err(|e| match e.field.as_str() {
         "config" => ConfigError::new("--config", format!("{shown}: {}", e.message)),
         _ => e,
     })?;
+    for (old, new) in renamed {
+        eprintln!("warning: {shown}: {old} is renamed {new}; the old name stops working in the next release");
+    }
     let full = serde_json::to_value(cfg).expect("configs serialize");
     let left_out = config::left_out_fields(&given, &full);
     if !left_out.is_empty() && !NOTED.swap(true, Ordering::Relaxed) {

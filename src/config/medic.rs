@@ -1,6 +1,8 @@
-//! The `medic` section: MeDiC's online warp-type classifier at the L2 (HPCA 2015, §4.1)
-//! and the knobs of the bypass and insertion policies it is compared with (§5).
-//! Every field has a default, so configs written before the section existed still load.
+//! The `medic` section: MeDiC's online warp-type classifier at the L2 (HPCA 2015, §4.1),
+//! which MeDiC's three policies and PC-Byp read, and whose window Rand, PCAL and PC-Byp
+//! reset with, as the paper compares them (§5). The policies' own parameters are theirs
+//! (`l2.rand.share`, ...). Every field has a default, so configs written before the
+//! section existed still load.
 
 use super::{BoundaryRateKind, WarpIdKind};
 use serde::{Deserialize, Serialize};
@@ -11,7 +13,7 @@ pub struct MedicConfig {
     /// Which warp the counters belong to: the SM's warp context or each dynamic warp.
     pub warp_id: WarpIdKind,
     /// Core cycles between resets of the per-warp counters (and of Rand's draw, PCAL's
-    /// tokens and PC-Byp's table).
+    /// tokens and PC-Byp's table, which share the window).
     pub reset_interval: u64,
     /// L2 reads of a warp after each reset during which no bypass decision is made.
     pub profile_accesses: u32,
@@ -29,14 +31,6 @@ pub struct MedicConfig {
     pub boundary_rate: BoundaryRateKind,
     /// Warps whose hit ratio over time the report keeps (`warps.hit_ratio_series`).
     pub sampled_warps: u32,
-    /// Rand: share of warps that bypass the L2 in each window.
-    pub rand_share: f64,
-    /// PCAL: warps per window that may allocate lines in the L2.
-    pub pcal_tokens: u32,
-    /// PC-Byp: entries of the per-PC hit-ratio table (PCs alias when there are more loads).
-    pub pc_table: u32,
-    /// MeDiC-reuse: bits of the Bloom filter of recently evicted lines.
-    pub reuse_filter_bits: u32,
 }
 
 impl Default for MedicConfig {
@@ -51,10 +45,6 @@ impl Default for MedicConfig {
             boundary_step: 0.05,
             boundary_rate: BoundaryRateKind::L2Lookups,
             sampled_warps: 8,
-            rand_share: 0.25,
-            pcal_tokens: 256,
-            pc_table: 64,
-            reuse_filter_bits: 16_384,
         }
     }
 }

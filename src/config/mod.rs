@@ -7,8 +7,10 @@
 mod bundles;
 mod medic;
 mod overrides;
+pub(crate) mod params;
 mod policies;
 mod presets;
+mod renamed;
 mod sample;
 mod schema;
 mod validate;
@@ -17,12 +19,16 @@ mod words;
 pub use bundles::{apply_bundle, bundle_names, Bundle, BUNDLES};
 pub use medic::MedicConfig;
 pub use overrides::{
-    apply_set, left_out_fields, parse_config, parse_config_value, parse_dram_config_value, read_config_text,
+    apply_set, config_document, left_out_fields, parse_config, parse_config_value, parse_dram_config_value,
+    read_config_text, ReadConfig,
 };
+pub(crate) use params::params;
 pub use policies::*;
 pub use presets::{preset, preset_names, PRESETS};
+pub use renamed::{current_path, old_paths_in, RENAMED};
 pub use sample::SampleConfig;
 pub use schema::{schema, FieldSchema};
+pub(crate) use validate::Checker;
 pub use validate::{latencies_past_watchdog, ConfigError, ConfigErrors};
 
 use crate::clock::ClockSpec;
@@ -89,27 +95,16 @@ pub struct CoreConfig {
     pub alu_latency: u32,
     /// Memory instructions that may wait in the LD/ST unit's input queue.
     pub ldst_queue: u32,
-    /// `two_level`: warps per fetch group (within one scheduler's warps).
-    #[serde(default = "defaults::two_level_group")]
-    pub two_level_group: u32,
-    /// `swl`: warps each scheduler may issue from (its oldest live ones).
-    #[serde(default = "defaults::swl_limit")]
-    pub swl_limit: u32,
-    /// `ccws`: lost-locality score every warp starts with; the cutoff is this times the live warps.
-    #[serde(default = "defaults::ccws_base_score")]
-    pub ccws_base_score: u32,
-    /// `ccws`: points a warp gains per hit in its own L1 victim tags.
-    #[serde(default = "defaults::ccws_hit_score")]
-    pub ccws_hit_score: u32,
-    /// `ccws`: core cycles per point of decay of the gained score (back towards the base).
-    #[serde(default = "defaults::ccws_decay_cycles")]
-    pub ccws_decay_cycles: u32,
-    /// `iwarp`: core cycles after its last detection that a stalled warp is released anyway.
-    #[serde(default = "defaults::iwarp_timeout")]
-    pub iwarp_timeout: u32,
-    /// `iwarp`: L1 accesses of the victim outside the contended set that release its aggressor.
-    #[serde(default = "defaults::iwarp_quiet_accesses")]
-    pub iwarp_quiet_accesses: u32,
+    // The warp schedulers' parameters (`core.<scheduler>.<parameter>`), each declared and
+    // checked in its policy's file and named in the family's registry.
+    #[serde(default)]
+    pub two_level: crate::core::sched::two_level::Params,
+    #[serde(default)]
+    pub swl: crate::core::sched::swl::Params,
+    #[serde(default)]
+    pub ccws: crate::core::sched::ccws::Params,
+    #[serde(default)]
+    pub iwarp: crate::core::sched::iwarp::Params,
     /// Upper bound of SC'14 fig. 4: every load coalesces into one request (its first line).
     #[serde(default)]
     pub perfect_coalescing: bool,
@@ -231,9 +226,6 @@ mod defaults {
     pub fn coordination_latency() -> u32 {
         4
     }
-    pub fn sbwas_alpha() -> f64 {
-        0.5
-    }
     pub fn dram_ideal() -> DramIdealKind {
         DramIdealKind::None
     }
@@ -254,27 +246,6 @@ mod defaults {
         64
     }
     pub fn l2_vta_entries() -> u32 {
-        64
-    }
-    pub fn two_level_group() -> u32 {
-        8
-    }
-    pub fn swl_limit() -> u32 {
-        4
-    }
-    pub fn ccws_base_score() -> u32 {
-        100
-    }
-    pub fn ccws_hit_score() -> u32 {
-        8
-    }
-    pub fn ccws_decay_cycles() -> u32 {
-        32
-    }
-    pub fn iwarp_timeout() -> u32 {
-        10_000
-    }
-    pub fn iwarp_quiet_accesses() -> u32 {
         64
     }
 }
@@ -375,6 +346,16 @@ pub struct L2Config {
     pub bypass: L2BypassKind,
     #[serde(default = "defaults::l2_insertion")]
     pub insertion: L2InsertionKind,
+    // The bypass policies' parameters (`l2.<policy>.<parameter>`), each declared and
+    // checked in its policy's file and named in the family's registry.
+    #[serde(default)]
+    pub rand: crate::cache::l2::bypass::rand::Params,
+    #[serde(default)]
+    pub pcal: crate::cache::l2::bypass::pcal::Params,
+    #[serde(default)]
+    pub pc_byp: crate::cache::l2::bypass::pc_byp::Params,
+    #[serde(default)]
+    pub medic_reuse: crate::cache::l2::bypass::medic::Params,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -418,9 +399,12 @@ pub struct DramConfig {
     /// WG-M and later: DRAM cycles a (warp, score) message takes between two controllers.
     #[serde(default = "defaults::coordination_latency")]
     pub coordination_latency: u32,
-    /// SBWAS: weight of the row-hit term against the fewest-remaining-requests term (0..=1).
-    #[serde(default = "defaults::sbwas_alpha")]
-    pub sbwas_alpha: f64,
+    // The schedulers' own parameters (`dram.<scheduler>.<parameter>`), each declared and
+    // checked in its policy's file and named in the family's registry. The three above are
+    // shared: GMC's limits bound every scheduler built on it (SBWAS, the WG family), and
+    // the coordination network serves WG-M, WG-Bw and WG-W alike.
+    #[serde(default)]
+    pub sbwas: crate::dram::sched::sbwas::Params,
     /// Idealized upper bound instead of the real controller.
     #[serde(default = "defaults::dram_ideal")]
     pub ideal: DramIdealKind,

@@ -1,6 +1,7 @@
 //! Parsing config documents and applying `PATH=VALUE` overrides, with errors that
 //! name the field and its valid choices.
 
+use super::renamed::{current_path, migrate, old_paths_in};
 use super::validate::{validate, ConfigError, ConfigErrors};
 use super::Config;
 use serde_json::Value;
@@ -8,25 +9,35 @@ use serde_json::Value;
 /// Parses a JSON config document the program handed over (a preset, the page's form) and
 /// validates it. Its errors drop serde's position: a place in text the user never saw.
 pub fn parse_config(text: &str) -> Result<Config, ConfigErrors> {
-    let (config, _) = read_document(text, false)?;
+    let (config, _, _) = read_document(text, false)?;
     validate(&config)?;
     Ok(config)
 }
 
-/// Reads a config document's text without validating it, returning the config and the
-/// document as written. A key given twice is an error naming its path (a JSON `Value`
-/// would silently keep the last); left-out fields that have defaults take them.
-pub fn read_config_text(text: &str) -> Result<(Config, Value), ConfigError> {
+/// A config document as read: the config, the document as written (renamed fields moved
+/// to their new paths), and the (old, new) paths of the renamed fields it gave.
+pub type ReadConfig = (Config, Value, Vec<(&'static str, &'static str)>);
+
+/// Reads a config document's text without validating it. A key given twice is an error
+/// naming its path (a JSON `Value` would silently keep the last); left-out fields that
+/// have defaults take them.
+pub fn read_config_text(text: &str) -> Result<ReadConfig, ConfigError> {
     read_document(text, true)
 }
 
-fn read_document(text: &str, position: bool) -> Result<(Config, Value), ConfigError> {
-    let given: Value = serde_json::from_str(text).map_err(|e| {
+fn read_document(text: &str, position: bool) -> Result<ReadConfig, ConfigError> {
+    let mut given: Value = serde_json::from_str(text).map_err(|e| {
         let message = e.to_string();
         let (what, at) = super::words::split_position(&message);
         ConfigError::new("config", format!("malformed JSON: {what}{}", if position { at } else { "" }))
     })?;
-    Ok((read(text, position)?, given))
+    let renamed = old_paths_in(&given);
+    if renamed.is_empty() {
+        return Ok((read(text, position)?, given, renamed));
+    }
+    // Positions would point into the moved document, not the text the user wrote.
+    migrate(&mut given)?;
+    Ok((read(&given.to_string(), false)?, given, renamed))
 }
 
 /// The one reader of config documents. A value is read through its text too, so the wasm
@@ -37,14 +48,22 @@ fn read(text: &str, position: bool) -> Result<Config, ConfigError> {
     serde_path_to_error::deserialize(&mut de).map_err(|e| path_error(e, position))
 }
 
-/// A config value as a config, unvalidated; serde errors carry the field path.
-fn from_value(value: &Value) -> Result<Config, ConfigError> {
+/// A config as a document for `apply_set`. It goes through its JSON text, as documents are
+/// read through theirs: the wasm build then carries one serializer for configs, not two.
+pub fn config_document(cfg: &Config) -> Value {
+    serde_json::from_str(&serde_json::to_string(cfg).expect("configs serialize")).expect("and read back")
+}
+
+/// A config value as a config, unvalidated, with renamed fields moved to their new paths;
+/// serde errors carry the field path.
+fn from_value(mut value: Value) -> Result<Config, ConfigError> {
+    migrate(&mut value)?;
     read(&value.to_string(), false)
 }
 
 /// Deserializes a JSON value into a validated config; serde errors carry the field path.
 pub fn parse_config_value(value: Value) -> Result<Config, ConfigErrors> {
-    let config = from_value(&value)?;
+    let config = from_value(value)?;
     validate(&config)?;
     Ok(config)
 }
@@ -57,7 +76,7 @@ const DRAM_MODE_FIELDS: [&str; 4] = ["dram.", "mem.", "clocks.", "l2.line_bytes"
 /// mode looks, so an L2 geometry that a changed partition count no longer divides does not
 /// refuse a trace that never reaches an L2.
 pub fn parse_dram_config_value(value: Value) -> Result<Config, ConfigErrors> {
-    let config = from_value(&value)?;
+    let config = from_value(value)?;
     if let Err(ConfigErrors(errors)) = validate(&config) {
         let used: Vec<ConfigError> =
             errors.into_iter().filter(|e| DRAM_MODE_FIELDS.iter().any(|f| e.field.starts_with(f))).collect();
@@ -94,10 +113,12 @@ pub fn left_out_fields(given: &Value, full: &Value) -> Vec<String> {
 
 /// Sets the field at dotted `path` in a resolved config document to `raw`.
 ///
-/// The path must name an existing leaf; numbers and booleans are parsed as JSON, and a
-/// string field takes `raw` verbatim. Type and policy-name checks happen when the
-/// document is parsed, so their messages list the valid choices.
+/// The path must name an existing leaf (an old path of a renamed field sets its new one);
+/// numbers and booleans are parsed as JSON, and a string field takes `raw` verbatim. Type
+/// and policy-name checks happen when the document is parsed, so their messages list the
+/// valid choices.
 pub fn apply_set(doc: &mut Value, path: &str, raw: &str) -> Result<(), ConfigError> {
+    let path = current_path(path).unwrap_or(path);
     if path.split('.').any(str::is_empty) {
         let field = if path.is_empty() { "config" } else { path };
         return Err(ConfigError::new(

@@ -2,7 +2,7 @@
 //! with its type and, for policy families, the valid names. The web page builds its
 //! form from this, so a field a later change adds shows up without new UI code.
 
-use super::{policy_families, Config};
+use super::{config_document, policy_families, Config};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -10,8 +10,8 @@ use serde_json::Value;
 const MAIN_FIELDS: &[&str] = &[
     "core.num_sms",
     "core.warp_scheduler",
-    "core.two_level_group",
-    "core.swl_limit",
+    "core.two_level.group",
+    "core.swl.limit",
     "l1d.size_kb",
     "l1d.ways",
     "l1d.set_index",
@@ -45,7 +45,7 @@ pub struct FieldSchema {
 
 /// Every leaf field of `cfg` in document order.
 pub fn schema(cfg: &Config) -> Vec<FieldSchema> {
-    let mut doc = serde_json::to_value(cfg).expect("configs serialize");
+    let mut doc = config_document(cfg);
     // The `sample` section is left out of a document while off; the form still offers it.
     if let Some(o) = doc.as_object_mut() {
         o.entry("sample").or_insert_with(|| serde_json::to_value(&cfg.sample).expect("serializes"));

@@ -45,22 +45,30 @@ impl From<ConfigError> for ConfigErrors {
     }
 }
 
-struct Checker(Vec<ConfigError>);
+/// The errors found so far; policies' parameter checks (`Params::check` in each policy's
+/// file) add theirs through it.
+pub(crate) struct Checker(pub(crate) Vec<ConfigError>);
 
 impl Checker {
-    fn positive(&mut self, field: &str, v: u64) {
+    pub(crate) fn positive(&mut self, field: &str, v: u64) {
         if v == 0 {
             self.0.push(ConfigError::new(field, "must be at least 1"));
         }
     }
-    fn pow2(&mut self, field: &str, v: u64) {
+    pub(crate) fn pow2(&mut self, field: &str, v: u64) {
         if v == 0 || !v.is_power_of_two() {
             self.0.push(ConfigError::new(field, format!("{v} is not a power of two")));
         }
     }
-    fn at_most(&mut self, field: &str, v: u64, max: u64, why: &str) {
+    pub(crate) fn at_most(&mut self, field: &str, v: u64, max: u64, why: &str) {
         if v > max {
             self.0.push(ConfigError::new(field, format!("{v} exceeds {max} ({why})")));
+        }
+    }
+    /// A share, e.g. of warps or of hits.
+    pub(crate) fn fraction(&mut self, field: &str, v: f64) {
+        if !(0.0..=1.0).contains(&v) {
+            self.0.push(ConfigError::new(field, format!("{v} is not a fraction in 0..=1")));
         }
     }
     fn freq(&mut self, field: &str, v: f64) {
@@ -179,11 +187,8 @@ fn medic(k: &mut Checker, c: &Config) {
         ("medic.mostly_hit_ratio", m.mostly_hit_ratio),
         ("medic.mostly_miss_ratio", m.mostly_miss_ratio),
         ("medic.boundary_step", m.boundary_step),
-        ("medic.rand_share", m.rand_share),
     ] {
-        if !(0.0..=1.0).contains(&v) {
-            k.0.push(ConfigError::new(field, format!("{v} is not a fraction in 0..=1")));
-        }
+        k.fraction(field, v);
     }
     if m.mostly_miss_ratio >= m.mostly_hit_ratio {
         k.0.push(ConfigError::new(
@@ -191,12 +196,8 @@ fn medic(k: &mut Checker, c: &Config) {
             format!("{} must be below medic.mostly_hit_ratio ({})", m.mostly_miss_ratio, m.mostly_hit_ratio),
         ));
     }
-    k.positive("medic.pcal_tokens", m.pcal_tokens as u64);
-    k.positive("medic.pc_table", m.pc_table as u64);
-    k.at_most("medic.pc_table", m.pc_table as u64, 1 << 20, "simulator limit");
     k.at_most("medic.sampled_warps", m.sampled_warps as u64, 1024, "report size limit");
-    k.pow2("medic.reuse_filter_bits", m.reuse_filter_bits as u64);
-    k.at_most("medic.reuse_filter_bits", m.reuse_filter_bits as u64, 1 << 24, "simulator limit");
+    crate::cache::l2::bypass::check_params(&c.l2, k);
     let to_dram = c.l2.bypass.sends_reads_to_dram();
     if to_dram && c.l2.dram_queue < 2 {
         k.0.push(ConfigError::new(
@@ -247,14 +248,7 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     );
     k.positive("core.alu_latency", co.alu_latency as u64);
     k.positive("core.ldst_queue", co.ldst_queue as u64);
-    k.positive("core.two_level_group", co.two_level_group as u64);
-    k.positive("core.swl_limit", co.swl_limit as u64);
-    k.positive("core.ccws_base_score", co.ccws_base_score as u64);
-    k.at_most("core.ccws_base_score", co.ccws_base_score as u64, 1 << 20, "simulator limit");
-    k.at_most("core.ccws_hit_score", co.ccws_hit_score as u64, 1 << 20, "simulator limit");
-    k.positive("core.ccws_decay_cycles", co.ccws_decay_cycles as u64);
-    k.positive("core.iwarp_timeout", co.iwarp_timeout as u64);
-    k.positive("core.iwarp_quiet_accesses", co.iwarp_quiet_accesses as u64);
+    crate::core::sched::check_params(co, &mut k);
 
     let l1 = &c.l1d;
     let l1_sets = k.geometry("l1d", l1.size_kb as u64 * 1024, l1.ways, l1.line_bytes, 1);
@@ -404,9 +398,7 @@ pub fn validate(c: &Config) -> Result<(), ConfigErrors> {
     k.positive("dram.age_threshold", d.age_threshold as u64);
     k.positive("dram.max_row_hit_streak", d.max_row_hit_streak as u64);
     k.positive("dram.coordination_latency", d.coordination_latency as u64);
-    if !(0.0..=1.0).contains(&d.sbwas_alpha) {
-        k.0.push(ConfigError::new("dram.sbwas_alpha", format!("{} is outside 0..=1", d.sbwas_alpha)));
-    }
+    crate::dram::sched::check_params(d, &mut k);
     k.positive("stats.sample_interval", c.stats.sample_interval);
     k.positive("stats.watchdog_cycles", c.stats.watchdog_cycles);
 

@@ -104,7 +104,7 @@ impl RunSpec {
     pub fn config(&self) -> Result<Config, ConfigErrors> {
         let cfg =
             preset(self.preset).ok_or_else(|| ConfigError::new("preset", format!("no preset `{}`", self.preset)))?;
-        let mut doc = serde_json::to_value(cfg).expect("configs serialize");
+        let mut doc = crate::config::config_document(&cfg);
         if let Some(b) = self.bundle {
             apply_bundle(&mut doc, b)?;
         }

@@ -512,7 +512,7 @@ mod tests {
         (cfg.l2.rop_latency, cfg.l2.dram_latency, cfg.l2.rop_skip) = (rop, dram, skip);
         if bypass_all {
             cfg.l2.bypass = crate::config::L2BypassKind::Rand;
-            cfg.medic.rand_share = 1.0;
+            cfg.l2.rand.share = 1.0;
         }
         cfg
     }

@@ -46,6 +46,7 @@ pub fn harmonic_mean(values: Vec<f64>) -> Option<f64> {
 
 /// Presets as `[{name, description, config, sample}]`, the default first. `sample` is the
 /// config's `sample` section (off), which a serialized config leaves out; the form adds it.
+/// They cross as JSON text: configs then need one serializer in the build (reports' JSON).
 #[wasm_bindgen]
 pub fn presets() -> JsValue {
     #[derive(Serialize)]
@@ -61,13 +62,20 @@ pub fn presets() -> JsValue {
             preset(n).map(|c| P { name: n, description: c.description.clone(), sample: c.sample.clone(), config: c })
         })
         .collect();
-    to_js(&list)
+    js_sys::JSON::parse(&serde_json::to_string(&list).expect("presets serialize")).unwrap_or(JsValue::NULL)
 }
 
 /// Policy bundles as `[{name, description, sets: [[path, value], ...]}]`.
 #[wasm_bindgen]
 pub fn bundles() -> JsValue {
     to_js(crate::config::BUNDLES)
+}
+
+/// `[[old path, new path]]` of every renamed config field: the page moves an old share
+/// link's values to their new fields.
+#[wasm_bindgen]
+pub fn renamed_paths() -> JsValue {
+    to_js(crate::config::RENAMED)
 }
 
 /// Built-in kernels as `[[name, description]]`.

@@ -186,14 +186,18 @@ test('a sweep runs the experiment once per combination, and a bad sweep is named
   const page = await h.page();
   await ready(page);
   await page.selectOption('#f-size', 'tiny');
-  await page.fill('#f-sweep', 'medic.rand_shar=0.1');
+  await page.fill('#f-sweep', 'l2.rand.shar=0.1');
   await page.click('#run');
   await page.locator('#f-sweep-error').waitFor({ state: 'visible' });
-  assert.match(await page.textContent('#f-sweep-error'), /"medic\.rand_shar" is not a setting; medic has .*rand_share/);
+  assert.match(await page.textContent('#f-sweep-error'), /"l2\.rand\.shar" is not a setting; l2 has .*rand\.share/);
   assert.equal(await page.getAttribute('#f-sweep', 'aria-invalid'), 'true');
-  await page.fill('#f-sweep', 'medic.rand_share=0.5,2');
+  await page.fill('#f-sweep', 'l2.rand.share=0.5,2');
   await page.click('#run');
-  await page.waitForFunction(() => /^medic\.rand_share=2: 2 is not a fraction/.test(document.getElementById('f-sweep-error').textContent));
+  await page.waitForFunction(() => /^l2\.rand\.share=2: 2 is not a fraction/.test(document.getElementById('f-sweep-error').textContent));
+  // The path Rand's share had before it moved into the policy still sweeps it.
+  await page.fill('#f-sweep', 'medic.rand_share=0.5,3');
+  await page.click('#run');
+  await page.waitForFunction(() => /^l2\.rand\.share=3: 3 is not a fraction/.test(document.getElementById('f-sweep-error').textContent));
   await page.fill('#f-sweep', 'kernel=bfs,nope');
   await page.click('#run');
   await page.waitForFunction(() => /^kernel: "nope" is not a kernel; choose from .*sssp/.test(document.getElementById('f-sweep-error').textContent));
@@ -201,7 +205,7 @@ test('a sweep runs the experiment once per combination, and a bad sweep is named
   assert.equal(await page.isEnabled('#run'), true, 'nothing started');
   assert.equal(await page.evaluate(() => window.warpscope.runs.length), 0);
   await page.selectOption('#f-bundle', 'rand');
-  await page.fill('#f-sweep', 'kernel=bfs,sssp medic.rand_share=0.1,0.5');
+  await page.fill('#f-sweep', 'kernel=bfs,sssp l2.rand.share=0.1,0.5');
   await page.click('#run');
   await page.waitForFunction(() => window.warpscope.runs.length === 4, null, { timeout: 120000 });
   await finished(page);
@@ -209,7 +213,7 @@ test('a sweep runs the experiment once per combination, and a bad sweep is named
   const rows = await tableRows(page, '#summary');
   const points = [['bfs', '0.1'], ['bfs', '0.5'], ['sssp', '0.1'], ['sssp', '0.5']];
   points.forEach(([kernel, share], i) => {
-    assert.ok(rows[i][0].startsWith(`#${i + 1} ${kernel} (tiny)`) && rows[i][0].includes('l2.bypass=rand') && rows[i][0].endsWith(`medic.rand_share=${share}`), rows[i][0]);
+    assert.ok(rows[i][0].startsWith(`#${i + 1} ${kernel} (tiny)`) && rows[i][0].includes('l2.bypass=rand') && rows[i][0].endsWith(`l2.rand.share=${share}`), rows[i][0]);
   });
   const l2 = await page.evaluate(() => window.warpscope.runs.map((r) => JSON.parse(r.report).l2));
   const pct = (x) => `${(x * 100).toFixed(1)} %`;
@@ -218,17 +222,17 @@ test('a sweep runs the experiment once per combination, and a bad sweep is named
   assert.match(rows[1][3], /x \(over #1\)$/);
   assert.match(rows[3][3], /x \(over #3\)$/);
   const means = await tableRows(page, '#hmeans');
-  assert.deepEqual(means.map((m) => [m[0].endsWith(`rand_share=0.1`) || m[0].endsWith(`rand_share=0.5`), m[1]]), [[true, '2'], [true, '2']]);
+  assert.deepEqual(means.map((m) => [m[0].endsWith(`rand.share=0.1`) || m[0].endsWith(`rand.share=0.5`), m[1]]), [[true, '2'], [true, '2']]);
   assert.equal(means[0][2], '1.000x');
   const tuned = await tableRows(page, '#tuned');
   assert.equal(tuned.length, 1, 'one swept machine');
-  assert.ok(tuned[0][0].includes('l2.bypass=rand') && !tuned[0][0].includes('rand_share'), tuned[0][0]);
-  assert.equal(tuned[0][1], 'medic.rand_share (2 values)');
+  assert.ok(tuned[0][0].includes('l2.bypass=rand') && !tuned[0][0].includes('rand.share'), tuned[0][0]);
+  assert.equal(tuned[0][1], 'l2.rand.share (2 values)');
   const speed = (i) => Number(rows[i][3].replace(/x.*/, ''));
   const best = [[0, 1], [2, 3]].map(([a, b]) => (speed(b) > speed(a) ? b : a));
   for (const [n, i] of best.entries()) {
     if (speed(2 * n) === speed(2 * n + 1)) continue; // a tie to three decimals: either is kept
-    assert.match(tuned[0][2], new RegExp(`${points[i][0]} \\(tiny, seed 1\\): medic\\.rand_share=${points[i][1]} \\(#${i + 1}, `), `kept #${i + 1} for run ${n}`);
+    assert.match(tuned[0][2], new RegExp(`${points[i][0]} \\(tiny, seed 1\\): l2\\.rand\\.share=${points[i][1]} \\(#${i + 1}, `), `kept #${i + 1} for run ${n}`);
   }
   const hmean = 2 / best.reduce((acc, i) => acc + 1 / speed(i), 0);
   assert.ok(Math.abs(Number(tuned[0][3].replace('x', '')) - hmean) < 0.002, `${tuned[0][3]} against ${hmean}`);
@@ -237,7 +241,7 @@ test('a sweep runs the experiment once per combination, and a bad sweep is named
   const shared = await h.page(page.url().slice(h.base.length));
   await shared.waitForFunction(() => window.warpscope && window.warpscope.runs.length === 4, null, { timeout: 120000 });
   await finished(shared);
-  assert.equal(await shared.inputValue('#f-sweep'), 'kernel=bfs,sssp medic.rand_share=0.1,0.5', 'a share link keeps the sweep');
+  assert.equal(await shared.inputValue('#f-sweep'), 'kernel=bfs,sssp l2.rand.share=0.1,0.5', 'a share link keeps the sweep');
   const again = await tableRows(shared, '#summary');
   assert.deepEqual(again.map((r) => r.slice(0, 3)), rows.map((r) => r.slice(0, 3)), 'the shared sweep gives the same runs');
   assert.deepEqual([page.errors, shared.errors], [[], []]);
@@ -332,7 +336,7 @@ test('the iWarp machine runs under the iwarp scheduler and draws L1 and L2 misse
   await page.selectOption('#f-preset', 'iwarp-fermi');
   const choices = await page.$$eval('#f-core-warp_scheduler option', (os) => os.map((o) => o.value));
   for (const s of ['lrr', 'gto', 'two_level', 'swl', 'ccws', 'iwarp']) assert.ok(choices.includes(s), `${s} in ${choices}`);
-  assert.equal(await page.locator('#f-core-swl_limit').count(), 1, 'the SWL limit is in the main form');
+  assert.equal(await page.locator('#f-core-swl-limit').count(), 1, 'the SWL limit is in the main form');
   await page.selectOption('#f-core-warp_scheduler', 'iwarp');
   await page.selectOption('#f-kernel', 'bfs');
   await page.selectOption('#f-size', 'small');

@@ -3,7 +3,7 @@
 // starts with its defaults, ready to run.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, ready } from './harness.mjs';
+import { start, ready, finished } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -77,4 +77,30 @@ test('a link naming an unknown preset, kernel or size lists the valid ones', asy
   assert.match(await other.textContent('#f-l1d-size_kb-error'), /\S/);
   assert.deepEqual([...page.errors, ...other.errors], []);
   await Promise.all([page.close(), other.close()]);
+});
+
+test('a link made before policy parameters moved opens with its values in the renamed fields', async () => {
+  const page = await h.page();
+  await ready(page);
+  // The form and config of an older page: `medic.rand_share` and `core.swl_limit`, not
+  // `l2.rand.share` and `core.swl.limit`, in its config, its sweep and its runs' tuned fields.
+  const spec = await page.evaluate(() => {
+    const config = structuredClone(window.warpscope.presets[0].config);
+    delete config.l2.rand;
+    delete config.core.swl;
+    config.l2.bypass = 'rand';
+    config.medic.rand_share = 0.5;
+    config.core.swl_limit = 2;
+    return { preset: 'medic-gtx480', config, kernel: 'bfs', size: 'tiny', seed: 1, bundle: 'rand' };
+  });
+  const old = await h.page(await hashFor(page, { form: { ...spec, sweep: 'medic.rand_share=0.5 seed=1' }, runs: [{ ...spec, tuned: ['medic.rand_share'] }] }));
+  assert.match(await finished(old, 120000), /^Done/);
+  assert.equal(await old.inputValue('#f-l2-rand-share'), '0.5');
+  assert.equal(await old.inputValue('#f-core-swl-limit'), '2');
+  assert.equal(await old.inputValue('#f-sweep'), 'l2.rand.share=0.5 seed=1', 'the sweep names the new path');
+  assert.equal(await old.textContent('#form-error'), '');
+  const config = await old.evaluate(() => JSON.parse(window.warpscope.runs[0].report).config);
+  assert.deepEqual([config.l2.rand.share, config.core.swl.limit, config.medic.rand_share], [0.5, 2, undefined]);
+  assert.deepEqual([...page.errors, ...old.errors], []);
+  await Promise.all([page.close(), old.close()]);
 });

@@ -42,7 +42,7 @@ pub struct CompareCmd {
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// `BUNDLE:PATH=V1,V2,...`: run that bundle once per value of the field and keep its
-    /// fastest run on each kernel, e.g. `rand:medic.rand_share=0.05,0.1,0.25,0.5`. Repeatable.
+    /// fastest run on each kernel, e.g. `rand:l2.rand.share=0.05,0.1,0.25,0.5`. Repeatable.
     #[arg(long)]
     pub tune: Vec<String>,
     /// No progress on stderr.
@@ -63,10 +63,7 @@ struct Tuning {
 impl Tuning {
     fn parse(s: &str, policies: &[String]) -> Result<Self, ConfigError> {
         let bad = || {
-            ConfigError::new(
-                "--tune",
-                format!("`{s}` is not BUNDLE:PATH=V1,V2,... (e.g. rand:medic.rand_share=0.1,0.25)"),
-            )
+            ConfigError::new("--tune", format!("`{s}` is not BUNDLE:PATH=V1,V2,... (e.g. rand:l2.rand.share=0.1,0.25)"))
         };
         let (bundle, axis) = s.split_once(':').filter(|(_, a)| a.contains('=')).ok_or_else(bad)?;
         let (path, values) = parse_axis("--tune", axis)?;
@@ -408,7 +405,7 @@ struct Run {
 }
 
 impl Job {
-    /// The run as errors, progress and Ctrl-C name it, e.g. `bfs under rand (medic.rand_share=0.1)`.
+    /// The run as errors, progress and Ctrl-C name it, e.g. `bfs under rand (l2.rand.share=0.1)`.
     fn label(&self) -> String {
         if self.setting.is_empty() {
             format!("{} under {}", self.kernel, self.bundle)

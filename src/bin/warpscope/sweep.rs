@@ -8,7 +8,8 @@ use super::interrupt::Printout;
 use super::plan::PlanArg;
 use super::trace_cmd::traces;
 use super::{
-    check_names, check_path, columns, jobs_parser, kernel_names, parallel, resolve_with, size_parser, BaseArgs,
+    check_names, check_path, columns, current_path, jobs_parser, kernel_names, parallel, resolve_with, size_parser,
+    BaseArgs,
 };
 use serde_json::Value;
 use std::path::PathBuf;
@@ -230,7 +231,7 @@ pub fn parse_axis(flag: &str, s: &str) -> Result<(String, Vec<String>), ConfigEr
     if values.iter().any(String::is_empty) {
         return Err(ConfigError::new(flag, format!("`{s}` has an empty value")));
     }
-    Ok((path.trim().to_string(), values))
+    Ok((current_path(flag, path.trim()), values))
 }
 
 /// One finished point's metric cells, from its report.

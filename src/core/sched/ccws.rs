@@ -1,17 +1,38 @@
 //! Cache-conscious wavefront scheduling (Rogers et al., MICRO 2012), the SM-wide half:
 //! lost-locality scores and the cutoff that holds warps back.
 //!
-//! Every live warp scores `ccws_base_score`; each hit in its own L1 victim tags (a line
-//! it lost and wants again) adds `ccws_hit_score`, and the gain decays by one point per
-//! `ccws_decay_cycles` core cycles. Warps are ranked by score (older first on ties) and
+//! Every live warp scores `core.ccws.base_score`; each hit in its own L1 victim tags (a
+//! line it lost and wants again) adds `hit_score`, and the gain decays by one point per
+//! `decay_cycles` core cycles. Warps are ranked by score (older first on ties) and
 //! their scores stacked; those whose stack top passes `live warps x base` may not issue
 //! loads until the scores decay (the highest-scoring warp always may). ALU work still
 //! issues, so throttled warps reach their next load ready to go.
 
 use super::ThrottlePolicy;
 use crate::cache::l1::{Feedback, L1Event};
-use crate::config::CoreConfig;
+use crate::config::{Checker, CoreConfig};
 use crate::core::warp::Warp;
+
+crate::config::params! {
+    /// `core.ccws`.
+    pub struct Params {
+        /// Lost-locality score every warp starts with; the cutoff is this times the live warps.
+        pub base_score: u32 = 100,
+        /// Points a warp gains per hit in its own L1 victim tags.
+        pub hit_score: u32 = 8,
+        /// Core cycles per point of decay of the gained score (back towards the base).
+        pub decay_cycles: u32 = 32,
+    }
+}
+
+impl Params {
+    pub(crate) fn check(&self, k: &mut Checker) {
+        k.positive("core.ccws.base_score", self.base_score as u64);
+        k.at_most("core.ccws.base_score", self.base_score as u64, 1 << 20, "simulator limit");
+        k.at_most("core.ccws.hit_score", self.hit_score as u64, 1 << 20, "simulator limit");
+        k.positive("core.ccws.decay_cycles", self.decay_cycles as u64);
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct Ccws {
@@ -35,9 +56,9 @@ impl ThrottlePolicy for Ccws {
     fn build(c: &CoreConfig) -> Self {
         let n = c.max_warps_per_sm as usize;
         Self {
-            base: c.ccws_base_score as u64,
-            hit: c.ccws_hit_score as u64,
-            decay: c.ccws_decay_cycles.max(1) as u64,
+            base: c.ccws.base_score as u64,
+            hit: c.ccws.hit_score as u64,
+            decay: c.ccws.decay_cycles.max(1) as u64,
             gain: vec![0; n],
             gid: vec![u32::MAX; n],
             epoch: 0,
@@ -114,7 +135,7 @@ mod tests {
     fn warps_that_lose_locality_keep_issuing_loads_and_push_the_others_past_the_cutoff() {
         let mut c = preset("iwarp-fermi").unwrap().core;
         c.max_warps_per_sm = 4;
-        (c.ccws_base_score, c.ccws_hit_score, c.ccws_decay_cycles) = (100, 60, 10);
+        c.ccws = Params { base_score: 100, hit_score: 60, decay_cycles: 10 };
         let mut cc = Ccws::build(&c);
         let warps: Vec<Warp> = (0..4).map(|s| Warp::launch(0, 0, s, s, s as u64)).collect();
         let hit =

@@ -9,9 +9,9 @@
 //! while a pair names it. The pair ends when the first of these holds:
 //! - the victim is done: it exited, finished issuing, or waits at a barrier (which may
 //!   need A, so holding A would deadlock);
-//! - the victim left the contended set: `core.iwarp_quiet_accesses` of its L1 loads in a
+//! - the victim left the contended set: `core.iwarp.quiet_accesses` of its L1 loads in a
 //!   row went to other sets than the one the last detection saw;
-//! - timeout: `core.iwarp_timeout` core cycles passed since the last detection of the pair.
+//! - timeout: `core.iwarp.timeout` core cycles passed since the last detection of the pair.
 //!
 //! A new detection of the same pair re-arms it. To keep stalls from chaining, a warp
 //! that is itself stalled is not protected, and a warp a pair protects is not stalled.
@@ -19,8 +19,25 @@
 use super::ThrottlePolicy;
 use crate::cache::l1::{Feedback, L1Event};
 use crate::cache::vta::Owner;
-use crate::config::CoreConfig;
+use crate::config::{Checker, CoreConfig};
 use crate::core::warp::Warp;
+
+crate::config::params! {
+    /// `core.iwarp`.
+    pub struct Params {
+        /// Core cycles after its last detection that a stalled warp is released anyway.
+        pub timeout: u32 = 10_000,
+        /// L1 accesses of the victim outside the contended set that release its aggressor.
+        pub quiet_accesses: u32 = 64,
+    }
+}
+
+impl Params {
+    pub(crate) fn check(&self, k: &mut Checker) {
+        k.positive("core.iwarp.timeout", self.timeout as u64);
+        k.positive("core.iwarp.quiet_accesses", self.quiet_accesses as u64);
+    }
+}
 
 #[derive(Debug, Clone, Copy)]
 struct Pair {
@@ -59,8 +76,8 @@ impl ThrottlePolicy for Iwarp {
 
     fn build(c: &CoreConfig) -> Self {
         Self {
-            timeout: c.iwarp_timeout as u64,
-            quiet_limit: c.iwarp_quiet_accesses,
+            timeout: c.iwarp.timeout as u64,
+            quiet_limit: c.iwarp.quiet_accesses,
             pairs: Vec::new(),
             stalls: vec![0; c.max_warps_per_sm as usize],
             detections: 0,
@@ -135,8 +152,7 @@ mod tests {
 
     fn setup(timeout: u32, quiet: u32) -> (Iwarp, Vec<Warp>) {
         let mut c = preset("iwarp-fermi").unwrap().core;
-        c.iwarp_timeout = timeout;
-        c.iwarp_quiet_accesses = quiet;
+        c.iwarp = Params { timeout, quiet_accesses: quiet };
         let warps = (0..c.max_warps_per_sm).map(|s| Warp::launch(0, 0, s, 100 + s, s as u64)).collect();
         (Iwarp::build(&c), warps)
     }

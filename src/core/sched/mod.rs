@@ -10,12 +10,12 @@
 //! [`ThrottlePolicy`]: the L1 queues [`L1Event`]s, the SM hands them over once per cycle,
 //! and the throttle answers whether a warp may issue; GTO picks among the warps it allows.
 
-mod ccws;
+pub mod ccws;
 mod gto;
-mod iwarp;
+pub mod iwarp;
 mod lrr;
-mod swl;
-mod two_level;
+pub mod swl;
+pub mod two_level;
 
 pub use ccws::Ccws;
 pub use gto::Gto;
@@ -26,7 +26,7 @@ pub use two_level::TwoLevel;
 
 use super::warp::Warp;
 use crate::cache::l1::{Feedback, L1Event};
-use crate::config::CoreConfig;
+use crate::config::{Checker, CoreConfig};
 
 /// The per-scheduler half of a policy: picks the warp slot to issue.
 pub trait Picker: Sized {
@@ -74,11 +74,16 @@ pub trait ThrottlePolicy: Sized {
 macro_rules! registry {
     (@throttle $c:ident $kind:ident) => { Throttle::None };
     (@throttle $c:ident $kind:ident $t:ty) => { Throttle::$kind(<$t as ThrottlePolicy>::build($c)) };
-    ($($(#[$m:meta])* $kind:ident = $s:literal: $picker:ty $(, $throttle:ty)?;)+) => {
+    ($($(#[$m:meta])* $kind:ident = $s:literal: $picker:ty $(, $throttle:ty)? $([params $p:ident])?;)+) => {
         crate::config::policy_enum!(
             /// Warp scheduler of each SM scheduler slot (`core.warp_scheduler`).
             WarpSchedulerKind { $($(#[$m])* $kind => $s,)+ }
         );
+
+        /// Checks the parameters of every registered policy that has some (`core.<name>`).
+        pub(crate) fn check_params(c: &CoreConfig, k: &mut Checker) {
+            $($(c.$p.check(k);)?)+
+        }
 
         impl WarpSchedulerKind {
             /// `Picker::ROUND_ROBIN_WARMING` of the policy this value runs.
@@ -165,17 +170,17 @@ registry! {
     Lrr = "lrr": Lrr;
     /// Greedy-then-oldest: keep issuing the same warp until it stalls, then the oldest ready.
     Gto = "gto": Gto;
-    /// Two-level: fetch groups of `core.two_level_group` warps; round robin inside the
+    /// Two-level: fetch groups of `core.two_level.group` warps; round robin inside the
     /// active group, the next group only when no warp of the active one can issue.
-    TwoLevel = "two_level": TwoLevel;
-    /// Static warp limiting: only the `core.swl_limit` oldest warps of each scheduler issue (GTO among them).
-    Swl = "swl": Swl;
+    TwoLevel = "two_level": TwoLevel [params two_level];
+    /// Static warp limiting: only the `core.swl.limit` oldest warps of each scheduler issue (GTO among them).
+    Swl = "swl": Swl [params swl];
     /// Cache-conscious wavefront scheduling: lost-locality scores from per-warp L1 victim
     /// tags; warps past the score cutoff may not issue loads (GTO otherwise).
-    Ccws = "ccws": Gto, Ccws;
+    Ccws = "ccws": Gto, Ccws [params ccws];
     /// iWarp: a warp whose L1 eviction another warp later misses on is stalled until that
     /// victim finishes, leaves the contended set, or a timeout (GTO otherwise).
-    Iwarp = "iwarp": Gto, Iwarp;
+    Iwarp = "iwarp": Gto, Iwarp [params iwarp];
 }
 
 #[cfg(test)]
@@ -208,7 +213,7 @@ mod tests {
     #[test]
     fn two_level_stays_in_its_group_until_no_warp_there_can_issue() {
         let slots = [0, 1, 2, 3, 4, 5];
-        let mut tl = sched(WarpSchedulerKind::TwoLevel, |c| c.two_level_group = 3);
+        let mut tl = sched(WarpSchedulerKind::TwoLevel, |c| c.two_level.group = 3);
         let age = |s: usize| Some(s as u64);
         let picks: Vec<_> = (0..4).map(|_| tl.pick(&slots, |_| true, age).unwrap()).collect();
         assert_eq!(picks, vec![0, 1, 2, 0], "round robin inside group 0");
@@ -220,7 +225,7 @@ mod tests {
     #[test]
     fn swl_issues_only_from_its_oldest_live_warps() {
         let slots = [0, 1, 2, 3];
-        let mut swl = sched(WarpSchedulerKind::Swl, |c| c.swl_limit = 2);
+        let mut swl = sched(WarpSchedulerKind::Swl, |c| c.swl.limit = 2);
         let age = |s: usize| [Some(30), Some(10), None, Some(20)][s];
         assert_eq!(swl.pick(&slots, |_| true, age), Some(1), "oldest first (GTO)");
         assert_eq!(swl.pick(&slots, |s| s != 1, age), Some(3));

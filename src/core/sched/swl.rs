@@ -1,11 +1,25 @@
 //! Static warp limiting (SWL, the static baseline of Rogers et al., MICRO 2012): only the
-//! `core.swl_limit` oldest live warps of each scheduler may issue; GTO chooses among
+//! `core.swl.limit` oldest live warps of each scheduler may issue; GTO chooses among
 //! them. A warp that exits lets the next oldest in, so the limit holds for the whole run.
 //! Warps waiting at a barrier have no age here (the SM leaves them out), so the warps they
 //! wait for get their slots.
 
 use super::{Gto, Picker};
-use crate::config::CoreConfig;
+use crate::config::{Checker, CoreConfig};
+
+crate::config::params! {
+    /// `core.swl`.
+    pub struct Params {
+        /// Warps each scheduler may issue from (its oldest live ones).
+        pub limit: u32 = 4,
+    }
+}
+
+impl Params {
+    pub(crate) fn check(&self, k: &mut Checker) {
+        k.positive("core.swl.limit", self.limit as u64);
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct Swl {
@@ -18,7 +32,7 @@ pub struct Swl {
 
 impl Picker for Swl {
     fn build(c: &CoreConfig) -> Self {
-        Self { limit: c.swl_limit.max(1) as usize, gto: Gto::default(), live: Vec::new(), allowed: Vec::new() }
+        Self { limit: c.swl.limit.max(1) as usize, gto: Gto::default(), live: Vec::new(), allowed: Vec::new() }
     }
 
     fn pick(

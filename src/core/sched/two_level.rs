@@ -1,11 +1,25 @@
 //! Two-level warp scheduling (Narasiman et al., MICRO 2011): a scheduler's warps are
-//! split into fetch groups of `core.two_level_group`; only the active group issues,
+//! split into fetch groups of `core.two_level.group`; only the active group issues,
 //! round robin inside it. When no warp of the active group can issue (all wait on
 //! memory, a barrier or the pipeline) the next group in order that can becomes active,
 //! so the groups reach their long-latency loads at different times.
 
 use super::Picker;
-use crate::config::CoreConfig;
+use crate::config::{Checker, CoreConfig};
+
+crate::config::params! {
+    /// `core.two_level`.
+    pub struct Params {
+        /// Warps per fetch group (within one scheduler's warps).
+        pub group: u32 = 8,
+    }
+}
+
+impl Params {
+    pub(crate) fn check(&self, k: &mut Checker) {
+        k.positive("core.two_level.group", self.group as u64);
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct TwoLevel {
@@ -17,7 +31,7 @@ pub struct TwoLevel {
 
 impl Picker for TwoLevel {
     fn build(c: &CoreConfig) -> Self {
-        Self { group: c.two_level_group.max(1) as usize, active: 0, next: Vec::new() }
+        Self { group: c.two_level.group.max(1) as usize, active: 0, next: Vec::new() }
     }
 
     fn pick(

@@ -13,7 +13,7 @@ mod fr_fcfs;
 mod gmc;
 mod medic_wms;
 pub mod merb;
-mod sbwas;
+pub mod sbwas;
 mod wafcfs;
 pub mod warp_groups;
 mod wg;
@@ -31,7 +31,7 @@ pub use warp_groups::GroupKey;
 pub use wg::Wg;
 
 use super::addr_map::DramCoord;
-use crate::config::Config;
+use crate::config::{Checker, Config, DramConfig};
 use crate::mem::{AccessKind, MemReq};
 
 /// A request waiting in the read or write queue, with its decoded coordinates.
@@ -157,11 +157,16 @@ pub trait Registered: TransactionPolicy + Sized {
 /// properties follow, and the compiler checks that every config value is registered (the
 /// matches are exhaustive).
 macro_rules! registry {
-    ($($var:ident($field:ty): $ty:ty { $($(#[$m:meta])* $kind:ident = $s:literal,)+ })+) => {
+    ($($var:ident($field:ty): $ty:ty $([params $p:ident])? { $($(#[$m:meta])* $kind:ident = $s:literal,)+ })+) => {
         crate::config::policy_enum!(
             /// DRAM transaction scheduler (`dram.scheduler`).
             DramSchedulerKind { $($($(#[$m])* $kind => $s,)+)+ }
         );
+
+        /// Checks the parameters of every registered policy that has some (`dram.<name>`).
+        pub(crate) fn check_params(d: &DramConfig, k: &mut Checker) {
+            $($(d.$p.check(k);)?)+
+        }
 
         /// The configured policy, dispatched by enum to keep the per-cycle path monomorphic.
         #[derive(Debug, Clone)]
@@ -246,7 +251,7 @@ registry! {
         /// WG-Bw plus warp-aware write drain: single-request warp-groups first near the high watermark (§IV-E).
         WgW = "wg_w",
     }
-    Sbwas(Sbwas): Sbwas {
+    Sbwas(Sbwas): Sbwas [params sbwas] {
         /// SIMT-aware potential function of Lakshminarayana et al.: row hit vs. fewest remaining requests.
         Sbwas = "sbwas",
     }

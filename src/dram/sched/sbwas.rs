@@ -2,13 +2,30 @@
 //! with it: a potential function weighs serving a row hit against serving the warp
 //! with the fewest requests left, per request: alpha x row-hit + (1 - alpha) / (the
 //! requests its warp still has queued here). The highest potential goes first, ties to
-//! the oldest. Decisions look at one bank's hit state at a time; writes use GMC.
+//! the oldest. Decisions look at one bank's hit state at a time; writes use GMC, with
+//! GMC's limits (`dram.age_threshold`, `dram.max_row_hit_streak`).
 
 use super::gmc::Gmc;
 use super::warp_groups::key_of;
 use super::{QueuedReq, Registered, SchedView, TransactionPolicy};
-use crate::config::{Config, DramSchedulerKind};
+use crate::config::{Checker, Config, ConfigError, DramSchedulerKind};
 use crate::mem::AccessKind;
+
+crate::config::params! {
+    /// `dram.sbwas`.
+    pub struct Params {
+        /// Weight of the row-hit term against the fewest-remaining-requests term (0..=1).
+        pub alpha: f64 = 0.5,
+    }
+}
+
+impl Params {
+    pub(crate) fn check(&self, k: &mut Checker) {
+        if !(0.0..=1.0).contains(&self.alpha) {
+            k.0.push(ConfigError::new("dram.sbwas.alpha", format!("{} is outside 0..=1", self.alpha)));
+        }
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct Sbwas {
@@ -18,7 +35,7 @@ pub struct Sbwas {
 
 impl Sbwas {
     pub fn new(cfg: &Config) -> Self {
-        Self { alpha: cfg.dram.sbwas_alpha, gmc: Gmc::new(cfg) }
+        Self { alpha: cfg.dram.sbwas.alpha, gmc: Gmc::new(cfg) }
     }
 
     fn potential(&self, view: &SchedView<'_>, q: &QueuedReq) -> f64 {
@@ -66,7 +83,7 @@ mod tests {
 
     fn sbwas(alpha: f64) -> Sbwas {
         let mut cfg = preset("sc14-gtx480").unwrap();
-        cfg.dram.sbwas_alpha = alpha;
+        cfg.dram.sbwas.alpha = alpha;
         Sbwas::new(&cfg)
     }
 

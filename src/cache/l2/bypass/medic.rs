@@ -5,8 +5,23 @@
 
 use super::{BypassPolicy, RouteCtx};
 use crate::cache::l2::bloom::Bloom;
-use crate::config::{Config, L2BypassKind};
+use crate::config::{Checker, Config, L2BypassKind};
 use crate::mem::{L2Route, MemReq};
+
+crate::config::params! {
+    /// `l2.medic_reuse` (plain `medic` has none).
+    pub struct Params {
+        /// Bits of the Bloom filter of recently evicted lines.
+        pub filter_bits: u32 = 16_384,
+    }
+}
+
+impl Params {
+    pub(crate) fn check(&self, k: &mut Checker) {
+        k.pow2("l2.medic_reuse.filter_bits", self.filter_bits as u64);
+        k.at_most("l2.medic_reuse.filter_bits", self.filter_bits as u64, 1 << 24, "simulator limit");
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct MedicBypass {
@@ -23,9 +38,9 @@ impl MedicBypass {
 impl BypassPolicy for MedicBypass {
     const SENDS_READS_TO_DRAM: bool = true;
 
-    /// `medic_reuse` adds the filter of `medic.reuse_filter_bits`.
+    /// `medic_reuse` adds the filter of `l2.medic_reuse.filter_bits`.
     fn build(kind: L2BypassKind, cfg: &Config, _seed: u64) -> Self {
-        Self::new((kind == L2BypassKind::MedicReuse).then_some(cfg.medic.reuse_filter_bits))
+        Self::new((kind == L2BypassKind::MedicReuse).then_some(cfg.l2.medic_reuse.filter_bits))
     }
 
     fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {

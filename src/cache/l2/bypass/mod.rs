@@ -9,11 +9,11 @@
 //! follows every L2 read lookup; `on_evict` every line the L2 evicts. A policy is one file
 //! implementing `BypassPolicy` and one line in `registry!` below.
 
-mod medic;
+pub mod medic;
 mod none;
-mod pc_byp;
-mod pcal;
-mod rand;
+pub mod pc_byp;
+pub mod pcal;
+pub mod rand;
 
 pub use medic::MedicBypass;
 pub use none::NoBypass;
@@ -22,7 +22,7 @@ pub use pcal::Pcal;
 pub use rand::RandBypass;
 
 use super::warp_type::{WarpTypeTable, WarpView};
-use crate::config::Config;
+use crate::config::{Checker, Config, L2Config};
 use crate::mem::{L2Route, MemReq};
 
 impl L2Route {
@@ -72,11 +72,16 @@ pub trait BypassPolicy: Sized {
 /// config enum, the dispatch enum, its constructor and the per-kind properties follow; the
 /// compiler checks every config value is registered.
 macro_rules! registry {
-    ($($var:ident($ty:ty) { $($(#[$m:meta])* $kind:ident = $s:literal,)+ })+) => {
+    ($($var:ident($ty:ty) $([params $p:ident])? { $($(#[$m:meta])* $kind:ident = $s:literal,)+ })+) => {
         crate::config::policy_enum!(
             /// Which requests skip the L2 lookup or its allocation (`l2.bypass`).
             L2BypassKind { $($($(#[$m])* $kind => $s,)+)+ }
         );
+
+        /// Checks the parameters of every registered policy that has some (`l2.<name>`).
+        pub(crate) fn check_params(l2: &L2Config, k: &mut Checker) {
+            $($(l2.$p.check(k);)?)+
+        }
 
         /// The configured policy, dispatched by enum.
         #[derive(Debug, Clone)]
@@ -117,21 +122,21 @@ registry! {
         /// Every request looks up the L2 and read misses allocate.
         None = "none",
     }
-    Medic(MedicBypass) {
+    Medic(MedicBypass) [params medic_reuse] {
         /// MeDiC's WByp: reads of mostly-miss and all-miss warps go straight to DRAM.
         Medic = "medic",
         /// WByp, except lines in a Bloom filter of recently evicted (high-reuse) lines still use the L2.
         MedicReuse = "medic_reuse",
     }
-    Pcal(Pcal) {
-        /// PCAL: only warps holding one of `medic.pcal_tokens` tokens may allocate on a miss.
+    Pcal(Pcal) [params pcal] {
+        /// PCAL: only warps holding one of `l2.pcal.tokens` tokens may allocate on a miss.
         Pcal = "pcal",
     }
-    Rand(RandBypass) {
-        /// A `medic.rand_share` of warps, redrawn every `medic.reset_interval`, send reads to DRAM.
+    Rand(RandBypass) [params rand] {
+        /// A `l2.rand.share` of warps, redrawn every `medic.reset_interval`, send reads to DRAM.
         Rand = "rand",
     }
-    PcByp(PcBypass) {
+    PcByp(PcBypass) [params pc_byp] {
         /// Reads of static loads (PCs) whose L2 hit ratio is mostly-miss go to DRAM.
         PcByp = "pc_byp",
     }

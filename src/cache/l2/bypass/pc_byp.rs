@@ -1,12 +1,27 @@
 //! PC-Byp (MeDiC §5): the hit ratio of each static load, kept in a table of
-//! `medic.pc_table` entries indexed by a hash of the PC (different loads may share an
+//! `l2.pc_byp.table` entries indexed by a hash of the PC (different loads may share an
 //! entry, as in hardware), reset every `medic.reset_interval` core cycles. Once an
 //! entry has seen `profile_accesses` reads and its hit ratio is at most the mostly-miss
 //! boundary, the reads of that PC go straight to DRAM.
 
 use super::{BypassPolicy, RouteCtx};
-use crate::config::{Config, L2BypassKind, MedicConfig};
+use crate::config::{Checker, Config, L2BypassKind, MedicConfig};
 use crate::mem::{L2Route, MemReq};
+
+crate::config::params! {
+    /// `l2.pc_byp`.
+    pub struct Params {
+        /// Entries of the per-PC hit-ratio table (PCs alias when there are more loads).
+        pub table: u32 = 64,
+    }
+}
+
+impl Params {
+    pub(crate) fn check(&self, k: &mut Checker) {
+        k.positive("l2.pc_byp.table", self.table as u64);
+        k.at_most("l2.pc_byp.table", self.table as u64, 1 << 20, "simulator limit");
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct PcBypass {
@@ -20,9 +35,9 @@ pub struct PcBypass {
 }
 
 impl PcBypass {
-    pub fn new(m: &MedicConfig) -> Self {
+    pub fn new(m: &MedicConfig, p: &Params) -> Self {
         Self {
-            entries: vec![(0, 0); m.pc_table.max(1) as usize],
+            entries: vec![(0, 0); p.table.max(1) as usize],
             window: 0,
             interval: m.reset_interval.max(1),
             profile: m.profile_accesses,
@@ -49,7 +64,7 @@ impl BypassPolicy for PcBypass {
     const SENDS_READS_TO_DRAM: bool = true;
 
     fn build(_kind: L2BypassKind, cfg: &Config, _seed: u64) -> Self {
-        Self::new(&cfg.medic)
+        Self::new(&cfg.medic, &cfg.l2.pc_byp)
     }
 
     fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {
@@ -87,9 +102,9 @@ mod tests {
 
     #[test]
     fn missing_pc_bypasses_after_profiling_and_aliases_share_an_entry() {
-        let m = MedicConfig { pc_table: 1, reset_interval: 1000, ..MedicConfig::default() };
+        let m = MedicConfig { reset_interval: 1000, ..MedicConfig::default() };
         let table = WarpTypeTable::new(&m);
-        let mut p = PcBypass::new(&m);
+        let mut p = PcBypass::new(&m, &Params { table: 1 });
         let read = |pc: u32| {
             let mut r = MemReq::new(1, 0, AccessKind::Read, 128);
             r.pc = pc;

@@ -1,11 +1,25 @@
 //! PCAL (Li et al., HPCA 2015) applied to the L2 as MeDiC evaluates it (§5): each window
-//! of `medic.reset_interval` core cycles hands out `medic.pcal_tokens` tokens, first to
+//! of `medic.reset_interval` core cycles hands out `l2.pcal.tokens` tokens, first to
 //! the warps that hit most in the L2 in the previous window, then to warps in order of
 //! arrival. A warp without a token still looks up the L2, but its misses do not allocate.
 
 use super::{BypassPolicy, RouteCtx};
-use crate::config::{Config, L2BypassKind, MedicConfig};
+use crate::config::{Checker, Config, L2BypassKind, MedicConfig};
 use crate::mem::{L2Route, MemReq};
+
+crate::config::params! {
+    /// `l2.pcal`.
+    pub struct Params {
+        /// Warps per window that may allocate lines in the L2.
+        pub tokens: u32 = 256,
+    }
+}
+
+impl Params {
+    pub(crate) fn check(&self, k: &mut Checker) {
+        k.positive("l2.pcal.tokens", self.tokens as u64);
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct Pcal {
@@ -17,8 +31,8 @@ pub struct Pcal {
 }
 
 impl Pcal {
-    pub fn new(m: &MedicConfig) -> Self {
-        Self { tokens: m.pcal_tokens, interval: m.reset_interval.max(1), window: None, holders: Vec::new(), held: 0 }
+    pub fn new(m: &MedicConfig, p: &Params) -> Self {
+        Self { tokens: p.tokens, interval: m.reset_interval.max(1), window: None, holders: Vec::new(), held: 0 }
     }
 
     fn give(&mut self, warp: u32) {
@@ -52,7 +66,7 @@ impl BypassPolicy for Pcal {
     const SENDS_READS_TO_DRAM: bool = false;
 
     fn build(_kind: L2BypassKind, cfg: &Config, _seed: u64) -> Self {
-        Self::new(&cfg.medic)
+        Self::new(&cfg.medic, &cfg.l2.pcal)
     }
 
     fn route(&mut self, _req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {
@@ -78,9 +92,9 @@ mod tests {
 
     #[test]
     fn tokens_go_to_last_windows_hitters_then_by_arrival() {
-        let m = MedicConfig { pcal_tokens: 2, reset_interval: 100, ..MedicConfig::default() };
+        let m = MedicConfig { reset_interval: 100, ..MedicConfig::default() };
         let mut table = WarpTypeTable::new(&m);
-        let mut p = Pcal::new(&m);
+        let mut p = Pcal::new(&m, &Params { tokens: 2 });
         let read = MemReq::new(1, 0, crate::mem::AccessKind::Read, 128);
         fn ctx(t: &WarpTypeTable, now: u64, warp_id: u32) -> RouteCtx<'_> {
             let warp = WarpView { wtype: WarpType::Unknown, profiling: true };

@@ -1,10 +1,24 @@
-//! Rand (MeDiC §5): a fixed share of warps, drawn anew every `medic.reset_interval` core
-//! cycles, bypass the L2. The draw is a counter-based generator keyed by the run's seed,
+//! Rand (MeDiC §5): a fixed share of warps (`l2.rand.share`), drawn anew every
+//! `medic.reset_interval` core cycles, bypass the L2. The draw is a counter-based generator keyed by the run's seed,
 //! the window and the warp, so it is the same natively and in wasm and needs no state.
 
 use super::{BypassPolicy, RouteCtx};
-use crate::config::{Config, L2BypassKind, MedicConfig};
+use crate::config::{Checker, Config, L2BypassKind, MedicConfig};
 use crate::mem::{L2Route, MemReq};
+
+crate::config::params! {
+    /// `l2.rand`.
+    pub struct Params {
+        /// Share of warps that bypass the L2 in each window.
+        pub share: f64 = 0.25,
+    }
+}
+
+impl Params {
+    pub(crate) fn check(&self, k: &mut Checker) {
+        k.fraction("l2.rand.share", self.share);
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct RandBypass {
@@ -22,8 +36,8 @@ fn mix(mut z: u64) -> u64 {
 }
 
 impl RandBypass {
-    pub fn new(m: &MedicConfig, seed: u64) -> Self {
-        let threshold = if m.rand_share >= 1.0 { u64::MAX } else { (m.rand_share * 2f64.powi(64)) as u64 };
+    pub fn new(m: &MedicConfig, p: &Params, seed: u64) -> Self {
+        let threshold = if p.share >= 1.0 { u64::MAX } else { (p.share * 2f64.powi(64)) as u64 };
         Self { seed, interval: m.reset_interval.max(1), threshold }
     }
 
@@ -37,7 +51,7 @@ impl BypassPolicy for RandBypass {
     const SENDS_READS_TO_DRAM: bool = true;
 
     fn build(_kind: L2BypassKind, cfg: &Config, seed: u64) -> Self {
-        Self::new(&cfg.medic, seed)
+        Self::new(&cfg.medic, &cfg.l2.rand, seed)
     }
 
     fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {
@@ -55,8 +69,8 @@ mod tests {
 
     #[test]
     fn share_of_warps_redrawn_each_window() {
-        let m = MedicConfig { rand_share: 0.3, reset_interval: 100, ..MedicConfig::default() };
-        let r = RandBypass::new(&m, 7);
+        let m = MedicConfig { reset_interval: 100, ..MedicConfig::default() };
+        let r = RandBypass::new(&m, &Params { share: 0.3 }, 7);
         let n = (0..10_000).filter(|&w| r.bypasses(w, 0)).count();
         assert!((2800..3200).contains(&n), "{n}");
         let moved = (0..10_000).filter(|&w| r.bypasses(w, 0) != r.bypasses(w, 100)).count();
