@@ -362,6 +362,17 @@ fn a_sampled_run_checks_against_a_recorded_full_run_and_refuses_one_of_another_c
     assert_eq!(a["check"], b["check"], "the same sampled run against the same full run");
     assert_eq!(a["seconds"]["full"], b["seconds"]["full"], "the full run's time comes from the file");
 
+    // A file recorded before `medic.rand_share` became `l2.rand.share` still checks.
+    let mut doc = a.clone();
+    let config = &mut doc["sampled"]["config"];
+    let share = config["l2"]["rand"]["share"].clone();
+    config["l2"].as_object_mut().unwrap().remove("rand");
+    config["medic"]["rand_share"] = share;
+    let old = dir.join("old-paths.json");
+    std::fs::write(&old, serde_json::to_string(&doc).unwrap()).unwrap();
+    let renamed = warpscope(&[&base[..], &["--check-against", old.to_str().unwrap(), "--quiet"]].concat());
+    assert!(renamed.status.success(), "{}", stderr(&renamed));
+
     let seed = warpscope(&[&base[..], &["--seed", "2", "--check-against", path, "--quiet"]].concat());
     assert_eq!(seed.status.code(), Some(1));
     assert!(stderr(&seed).contains("--check-against") && stderr(&seed).contains("with seed 1"), "{}", stderr(&seed));

@@ -51,7 +51,8 @@ fn recorded(path: &Path, sim: &Simulator) -> Result<(Metrics, f64), Failure> {
     }
     let metrics: Metrics =
         serde_json::from_value(full.clone()).map_err(|e| bad(format!("has a malformed full run ({e})")))?;
-    let mut theirs: Config = serde_json::from_value(theirs.clone())
+    // A file recorded before a field was renamed reads as its renamed config.
+    let mut theirs: Config = warpscope::config::parse_config_value(theirs.clone())
         .map_err(|e| bad(format!("has a config this version cannot read ({e})")))?;
     theirs.sample = cfg.sample.clone();
     if &theirs != cfg {
