@@ -8,8 +8,8 @@
 //! From a built-in kernel's static description that means the same kernel function, the
 //! same array, both in a loop or both outside one, and the same side of the barrier.
 
+use crate::cache::l1::bypass::{LoadTags, Profile};
 use crate::config::{Config, L1BypassKind};
-use crate::core::load_tags::LoadTags;
 use crate::kernels::{self, Size};
 use crate::mem::{AccessKind, CacheOp};
 use crate::{ConfigError, ConfigErrors, Simulator};
@@ -73,14 +73,14 @@ struct Load {
 
 /// The per-load tags the configured L1 bypass policy runs with, profiling if it needs to.
 pub fn load_tags(cfg: &Config, kernel: &str, seed: u64) -> Result<LoadTags, ConfigErrors> {
-    Ok(match cfg.l1d.bypass {
-        L1BypassKind::Coordinated | L1BypassKind::StaticOnly => classify(cfg, kernel, seed)?.tags(),
-        L1BypassKind::InstructionLevel => classify(cfg, kernel, seed)?.all_or_nothing(cfg),
-        L1BypassKind::DynamicOnly => {
+    Ok(match cfg.l1d.bypass.profile() {
+        Some(Profile::Tags) => classify(cfg, kernel, seed)?.tags(),
+        Some(Profile::AllOrNothing) => classify(cfg, kernel, seed)?.all_or_nothing(cfg),
+        Some(Profile::EveryLoadCm) => {
             let bench = kernels::build_shared(kernel, cfg.coordinated.profile_size, seed)?;
             LoadTags::new(static_loads(&bench).iter().map(|l| (l.pc, CacheOp::Cm)))
         }
-        _ => LoadTags::default(),
+        None => LoadTags::default(),
     })
 }
 
@@ -92,8 +92,10 @@ pub fn classify(cfg: &Config, kernel: &str, seed: u64) -> Result<Classification,
     let bench = kernels::build_shared(kernel, size, profile_seed)?;
     let loads = static_loads(&bench);
     let groups = groups(&loads);
+    // A profiling run caches the loads under test and bypasses the others: static_only
+    // with those tags.
     let mut base = cfg.clone();
-    base.l1d.bypass = L1BypassKind::None;
+    base.l1d.bypass = L1BypassKind::StaticOnly;
 
     let mut runs = 0;
     let mut profile = |cached: &[u32]| -> Result<BTreeMap<u32, (u64, u64)>, ConfigErrors> {
@@ -153,7 +155,9 @@ fn profile_run(
     seed: u64,
     tags: LoadTags,
 ) -> Result<BTreeMap<u32, (u64, u64)>, ConfigErrors> {
-    let mut sim = Simulator::new(cfg.clone(), kernel, size, seed)?;
+    let bench = kernels::build_shared(kernel, size, seed)?;
+    Simulator::check_fits(cfg, &bench)?;
+    let mut sim = Simulator::with_benchmark(cfg.clone(), bench, seed);
     sim.profile_loads(tags);
     sim.run_until(u64::MAX);
     if let Some(e) = sim.error() {

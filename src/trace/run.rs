@@ -11,7 +11,7 @@ use serde::Serialize;
 /// static_only, instruction_level) and dynamic_only (which tags every static load) need
 /// the kernel's static loads, which a trace has no list of, so they are refused.
 pub fn simulator(cfg: Config, bench: Benchmark, seed: u64) -> Result<Simulator, ConfigErrors> {
-    if cfg.l1d.bypass.uses_profile() || cfg.l1d.bypass.uses_tb_tags() {
+    if cfg.l1d.bypass.profile().is_some() {
         let msg = format!(
             "l1d.bypass={} needs the kernel's static loads and a profiling input, which a trace does not give; \
              use it with built-in kernels",
