@@ -139,10 +139,15 @@ impl Simulator {
         Self::check_fits(&cfg, &bench)?;
         let tags = crate::coordinated::load_tags(&cfg, kernel, seed)?;
         let mut sim = Self::with_benchmark(cfg, bench, seed);
-        for sm in &mut sim.sms {
+        sim.set_load_tags(&tags);
+        Ok(sim)
+    }
+
+    /// Hands every SM's L1 bypass policy the per-load tags its profiling pass chose.
+    pub fn set_load_tags(&mut self, tags: &LoadTags) {
+        for sm in &mut self.sms {
             sm.set_load_tags(tags.clone());
         }
-        Ok(sim)
     }
 
     /// Makes this a profiling run: loads run with `tags` (under an `l1d.bypass` that takes

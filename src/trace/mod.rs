@@ -64,6 +64,23 @@ pub fn launches(source: &dyn Source, list: &str, select: Option<&Selection>) -> 
     Ok(chosen)
 }
 
+/// A trace as its runs open it: where its files are, its list file, its name and the
+/// kernels chosen. A trace's kernels are read as they run, so every run opens it afresh.
+#[derive(Clone)]
+pub struct TraceInput {
+    pub source: Rc<dyn Source>,
+    pub list: String,
+    pub name: String,
+    pub select: Option<Selection>,
+}
+
+impl TraceInput {
+    /// The trace's benchmark (see [`open`]).
+    pub fn open(&self) -> Result<Benchmark, TraceError> {
+        open(Rc::clone(&self.source), &self.list, &self.name, self.select.as_ref())
+    }
+}
+
 /// Opens the kernel list `list` of `source` and the headers of the kernels `select`
 /// chooses (see [`launches`]), as a benchmark named `name`.
 pub fn open(

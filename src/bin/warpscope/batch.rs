@@ -34,7 +34,7 @@ pub struct Run {
 impl Run {
     /// What the run simulates.
     pub fn workload(&self) -> Result<Workload, Failure> {
-        Workload::new(self.kernel.clone(), self.size, self.seed, self.trace.clone(), None)
+        Workload::new(self.kernel.clone(), self.size, self.seed, self.trace.clone(), None, None)
     }
 }
 
