@@ -104,25 +104,45 @@ fn split(path: &Path, flag: &str) -> Result<(PathBuf, String, String), ConfigErr
     Ok((folder, list, name))
 }
 
-/// The `--trace`s of `compare` and `sweep`: each one's name as their tables show it and its
-/// path, made absolute so a plan's jobs find it from any directory. Each list and kernel
-/// header is read now, so a bad trace fails before anything runs.
-pub fn traces(paths: &[PathBuf]) -> Result<Vec<(String, Option<PathBuf>)>, ConfigError> {
-    let mut out: Vec<(String, Option<PathBuf>)> = Vec::new();
-    for path in paths {
-        let (folder, list, name) = split(path, "--trace")?;
-        let source: Rc<dyn Source> = Rc::new(Folder(folder.clone()));
-        trace::open(source, &list, &name, None).map_err(|e| ConfigError::new("--trace", e.to_string()))?;
+/// A trace of `compare` or `sweep` as its runs find it: its list file, and the one its
+/// profiling pass reads instead (`--profile-trace`), both absolute.
+#[derive(Clone)]
+pub struct TracePaths {
+    pub run: PathBuf,
+    pub profile: Option<PathBuf>,
+}
+
+/// The `--trace`s of `compare` and `sweep` with their `--profile-trace`s (none, or one each in
+/// the same order): each one's name as their tables show it and its paths, made absolute so a
+/// plan's jobs find them from any directory. Each list and kernel header is read now, so a bad
+/// trace fails before anything runs.
+pub fn traces(paths: &[PathBuf], profiles: &[PathBuf]) -> Result<Vec<(String, Option<TracePaths>)>, ConfigError> {
+    if !profiles.is_empty() && profiles.len() != paths.len() {
+        let why = format!("give one per --trace, in the same order ({} for {} traces)", profiles.len(), paths.len());
+        return Err(ConfigError::new("--profile-trace", why));
+    }
+    let mut out: Vec<(String, Option<TracePaths>)> = Vec::new();
+    for (i, path) in paths.iter().enumerate() {
+        let (name, run) = checked(path, "--trace")?;
         let shown = format!("{name} (trace)");
         if out.iter().any(|(n, _)| *n == shown) {
             let why =
                 format!("two traces are named {name} (their folders' names); give them folders of different names");
             return Err(ConfigError::new("--trace", why));
         }
-        let absolute = folder.canonicalize().unwrap_or(folder).join(list);
-        out.push((shown, Some(absolute)));
+        let profile = profiles.get(i).map(|p| checked(p, "--profile-trace")).transpose()?.map(|(_, p)| p);
+        out.push((shown, Some(TracePaths { run, profile })));
     }
     Ok(out)
+}
+
+/// The trace at `path` (given with `flag`) once its list and kernel headers read: its name
+/// and its list file's absolute path.
+fn checked(path: &Path, flag: &str) -> Result<(String, PathBuf), ConfigError> {
+    let (folder, list, name) = split(path, flag)?;
+    let source: Rc<dyn Source> = Rc::new(Folder(folder.clone()));
+    trace::open(source, &list, &name, None).map_err(|e| ConfigError::new(flag, e.to_string()))?;
+    Ok((name, folder.canonicalize().unwrap_or(folder).join(list)))
 }
 
 /// The error that stopped reading a trace during `sim`'s run, as a failure.
