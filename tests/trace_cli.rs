@@ -113,6 +113,17 @@ fn coordinated_bypassing_profiles_a_second_trace_or_the_replayed_one() {
     let missing = run.join("missing");
     let extra = ["--set", "l1d.bypass=coordinated", "--profile-trace", missing.to_str().unwrap()];
     fails(&run, &extra, &["--profile-trace", "missing"]);
+    // sweep (and compare) take one --profile-trace per --trace: the trace's rows are spmv's.
+    let (r, p) = (run.to_str().unwrap(), profile.to_str().unwrap());
+    let sweep = ["sweep", "--preset", "xie-fermi", "--size", "tiny", "--kernel", "spmv", "--quiet"];
+    let points = ["--set", "l1d.bypass=none,coordinated", "--trace", r, "--profile-trace", p];
+    let o = warpscope(&[&sweep[..], &points].concat(), None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(rows_of(&text, "coordinated-run (trace)"), rows_of(&text, "spmv"), "{text}");
+    assert_eq!(rows_of(&text, "spmv").len(), 2, "{text}");
+    let o = warpscope(&[&sweep[..], &points, &["--profile-trace", p]].concat(), None);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--profile-trace: give one per --trace"));
 }
 
 #[test]

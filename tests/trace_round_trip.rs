@@ -140,3 +140,14 @@ fn coordinated_bypassing_on_a_trace_profiles_a_second_trace_as_the_builtin_run_p
     }
     assert!(differ.is_empty(), "{differ:?}");
 }
+
+/// The page replays without a profiling input, so it refuses the policies that need one.
+#[test]
+fn a_replay_without_a_profiling_input_refuses_coordinated_bypassing() {
+    let mut cfg = preset("xie-fermi").unwrap();
+    cfg.l1d.bypass = warpscope::config::L1BypassKind::DynamicOnly;
+    let bench = input("spmv", exported("spmv", true, false)).open().unwrap();
+    let e = trace::unprofiled_simulator(cfg, bench, 1).err().expect("refused");
+    assert_eq!(e.0[0].field, "l1d.bypass");
+    assert!(e.0[0].message.contains("warpscope run --trace"), "{e:?}");
+}

@@ -86,10 +86,19 @@ struct Load {
 /// kernels are read as they run).
 pub struct ProfileInput<'a> {
     /// What errors call it.
-    pub name: &'a str,
-    pub open: &'a dyn Fn() -> Result<Rc<Benchmark>, ConfigErrors>,
+    name: &'a str,
+    open: &'a dyn Fn() -> Result<Rc<Benchmark>, ConfigErrors>,
     /// The seed of the profiling runs (for randomised policies).
-    pub seed: u64,
+    seed: u64,
+    /// How its loads are found: a built-in kernel lists them, a trace is read through.
+    loads: fn(&Benchmark) -> Result<Vec<Load>, ConfigErrors>,
+}
+
+impl<'a> ProfileInput<'a> {
+    /// A trace, named `name` in errors, that `open` opens, profiled with seed `seed`.
+    pub fn trace(name: &'a str, open: &'a dyn Fn() -> Result<Rc<Benchmark>, ConfigErrors>, seed: u64) -> Self {
+        Self { name, open, seed, loads: traced_loads }
+    }
 }
 
 /// The per-load tags the configured L1 bypass policy runs with on built-in `kernel` with
@@ -97,27 +106,31 @@ pub struct ProfileInput<'a> {
 pub fn load_tags(cfg: &Config, kernel: &str, seed: u64) -> Result<LoadTags, ConfigErrors> {
     let size = cfg.coordinated.profile_size;
     if cfg.l1d.bypass.profile() == Some(Profile::EveryLoadCm) {
-        return every_load_cm(&*kernels::build_shared(kernel, size, seed)?);
+        return every_load_cm(listed_loads(&*kernels::build_shared(kernel, size, seed)?)?);
     }
     let profile_seed = seed.wrapping_add(1);
     let open = || Ok(kernels::build_shared(kernel, size, profile_seed)?);
-    input_load_tags(cfg, &ProfileInput { name: kernel, open: &open, seed: profile_seed })
+    input_load_tags(cfg, &ProfileInput { name: kernel, open: &open, seed: profile_seed, loads: listed_loads })
 }
 
 /// The per-load tags the configured L1 bypass policy runs with when `input` is its
 /// profiling input (for a trace: the loads are the traced PCs).
 pub fn input_load_tags(cfg: &Config, input: &ProfileInput<'_>) -> Result<LoadTags, ConfigErrors> {
-    Ok(match cfg.l1d.bypass.profile() {
-        None => LoadTags::default(),
-        Some(Profile::EveryLoadCm) => return every_load_cm(&*(input.open)()?),
-        Some(Profile::Tags) => Classification::tags(&profile(cfg, input)?.0),
-        Some(Profile::AllOrNothing) => Classification::all_or_nothing(&profile(cfg, input)?.0, cfg),
+    let kind = match cfg.l1d.bypass.profile() {
+        None => return Ok(LoadTags::default()),
+        Some(Profile::EveryLoadCm) => return every_load_cm((input.loads)(&*(input.open)()?)?),
+        Some(kind) => kind,
+    };
+    let loads = profile(cfg, input)?.0;
+    Ok(match kind {
+        Profile::AllOrNothing => Classification::all_or_nothing(&loads, cfg),
+        _ => Classification::tags(&loads),
     })
 }
 
 /// Every static load tagged `cm` (no measurement).
-fn every_load_cm(bench: &Benchmark) -> Result<LoadTags, ConfigErrors> {
-    Ok(LoadTags::new(static_loads(bench)?.iter().map(|l| (l.pc, CacheOp::Cm))))
+fn every_load_cm(loads: Vec<Load>) -> Result<LoadTags, ConfigErrors> {
+    Ok(LoadTags::new(loads.iter().map(|l| (l.pc, CacheOp::Cm))))
 }
 
 /// Profiles `kernel` on the configured machine at `coordinated.profile_size` with seed
@@ -126,14 +139,15 @@ pub fn classify(cfg: &Config, kernel: &str, seed: u64) -> Result<Classification,
     let size = cfg.coordinated.profile_size;
     let profile_seed = seed.wrapping_add(1);
     let open = || Ok(kernels::build_shared(kernel, size, profile_seed)?);
-    let (loads, profiling_runs) = profile(cfg, &ProfileInput { name: kernel, open: &open, seed: profile_seed })?;
+    let input = ProfileInput { name: kernel, open: &open, seed: profile_seed, loads: listed_loads };
+    let (loads, profiling_runs) = profile(cfg, &input)?;
     Ok(Classification { kernel: kernel.to_string(), profile_size: size, profile_seed, profiling_runs, loads })
 }
 
 /// Profiles the loads of `input` on the configured machine and classifies them; also
 /// returns the number of profiling runs.
 fn profile(cfg: &Config, input: &ProfileInput<'_>) -> Result<(Vec<LoadClass>, usize), ConfigErrors> {
-    let loads = static_loads(&*(input.open)()?)?;
+    let loads = (input.loads)(&*(input.open)()?)?;
     let groups = groups(&loads);
     // A profiling run caches the loads under test and bypasses the others: static_only
     // with those tags.
@@ -211,17 +225,18 @@ fn read_error(bench: &Benchmark, name: &str) -> Result<(), ConfigError> {
     }
 }
 
-/// The benchmark's global loads, once per PC, in PC order: a built-in kernel lists them, a
-/// trace is read through once.
-fn static_loads(bench: &Benchmark) -> Result<Vec<Load>, ConfigErrors> {
-    if bench.launches.iter().any(|k| k.as_trace().is_some()) {
-        let mut found = traced::Found::default();
-        for (function, k) in bench.launches.iter().enumerate() {
-            found.scan(k.as_ref(), function);
-        }
-        read_error(bench, &bench.name)?;
-        return Ok(found.loads());
+/// A trace's global loads, once per PC, in PC order, read through it once.
+fn traced_loads(bench: &Benchmark) -> Result<Vec<Load>, ConfigErrors> {
+    let mut found = traced::Found::default();
+    for (function, k) in bench.launches.iter().enumerate() {
+        found.scan(k.as_ref(), function);
     }
+    read_error(bench, &bench.name)?;
+    Ok(found.loads())
+}
+
+/// A built-in benchmark's global loads, once per PC, in PC order, as its kernels list them.
+fn listed_loads(bench: &Benchmark) -> Result<Vec<Load>, ConfigErrors> {
     let mut by_pc = BTreeMap::new();
     for (function, k) in bench.launches.iter().enumerate() {
         for s in k.static_loads().into_iter().filter(|s| s.kind == AccessKind::Read) {
@@ -324,8 +339,8 @@ mod tests {
             export::write_list(&names, &mut list).unwrap();
             let source = std::rc::Rc::new(files.with("kernelslist.g", list));
             let input = TraceInput { source, list: "kernelslist.g".into(), name: kernel.to_string(), select: None };
-            let want = static_loads(&bench).unwrap();
-            let got = static_loads(&input.open().unwrap()).unwrap();
+            let want = listed_loads(&bench).unwrap();
+            let got = traced_loads(&input.open().unwrap()).unwrap();
             let facts = |l: &Load| (l.pc, l.function, l.after_barrier, l.in_loop || *kernel == "bfs_wl");
             assert!(got.iter().map(facts).eq(want.iter().map(facts)), "{kernel}: {got:?}");
             let loop_free = got.iter().zip(&want).filter(|(g, w)| g.in_loop != w.in_loop).map(|(g, _)| g.pc);

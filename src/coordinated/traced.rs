@@ -4,17 +4,19 @@
 //! runs it more than once, after the barrier if the first warp to run it has passed one by
 //! then, and two loads read the same array if the address ranges they touch overlap
 //! (directly or through other loads), since distinct allocations do not.
+//!
+//! Plain vectors, not maps: a kernel has few load PCs, and the page carries this code.
 
 use super::Load;
 use crate::kernels::{Instr, Kernel};
 use crate::mem::AccessKind;
-use std::collections::BTreeMap;
 
-/// What reading found of each load PC so far.
+/// What reading found of each load PC so far, in PC order.
 #[derive(Default)]
-pub(super) struct Found(BTreeMap<u32, Seen>);
+pub(super) struct Found(Vec<Seen>);
 
 struct Seen {
+    pc: u32,
     function: usize,
     in_loop: bool,
     after_barrier: bool,
@@ -26,16 +28,12 @@ impl Found {
     /// Reads the loads of launch `function` (an index in the benchmark); a PC already seen in
     /// an earlier launch keeps that launch as its function.
     pub(super) fn scan(&mut self, kernel: &dyn Kernel, function: usize) {
-        let seen = &mut self.0;
         let grid = kernel.grid();
-        let mut instrs = Vec::new();
-        let mut runs: BTreeMap<u32, u32> = BTreeMap::new();
+        let (mut instrs, mut ran) = (Vec::new(), Vec::new());
         for cta in 0..grid.ctas {
             for warp in 0..grid.warps_per_cta() {
-                runs.clear();
-                let mut barrier = false;
-                let mut step = 0;
-                instrs.clear();
+                let (mut barrier, mut step) = (false, 0);
+                (instrs.clear(), ran.clear());
                 while kernel.emit(cta, warp, step, &mut instrs) {
                     step += 1;
                 }
@@ -48,41 +46,49 @@ impl Found {
                         Instr::Mem(m) if m.kind == AccessKind::Read => m,
                         _ => continue,
                     };
-                    let n = runs.entry(m.pc).or_default();
-                    *n += 1;
-                    let lanes = (0..32).filter(|l| m.mask & (1 << l) != 0).map(|l| m.addrs[l]);
-                    let (lo, hi) = lanes.fold((u64::MAX, 0), |(lo, hi), a| (lo.min(a), hi.max(a + m.width as u64)));
-                    let s = seen.entry(m.pc).or_insert(Seen {
-                        function,
-                        in_loop: false,
-                        after_barrier: barrier,
-                        range: (lo, hi),
-                    });
-                    s.in_loop |= *n > 1;
+                    let again = ran.contains(&m.pc);
+                    if !again {
+                        ran.push(m.pc);
+                    }
+                    let (mut lo, mut hi) = (u64::MAX, 0);
+                    for lane in (0..32).filter(|l| m.mask & (1 << l) != 0) {
+                        (lo, hi) = (lo.min(m.addrs[lane]), hi.max(m.addrs[lane] + m.width as u64));
+                    }
+                    let at = match self.0.binary_search_by_key(&m.pc, |s| s.pc) {
+                        Ok(at) => at,
+                        Err(at) => {
+                            let s =
+                                Seen { pc: m.pc, function, in_loop: false, after_barrier: barrier, range: (lo, hi) };
+                            self.0.insert(at, s);
+                            at
+                        }
+                    };
+                    let s = &mut self.0[at];
+                    s.in_loop |= again;
                     s.range = (s.range.0.min(lo), s.range.1.max(hi));
                 }
             }
         }
     }
 
-    /// The loads found, in PC order, each with its array: the overlapping ranges it belongs to,
-    /// named by their span.
+    /// The loads found, in PC order, each with its array: the overlapping ranges it belongs
+    /// to, named by their span.
     pub(super) fn loads(self) -> Vec<Load> {
-        let seen = self.0;
-        let mut spans: Vec<(u64, u64)> = seen.values().map(|s| s.range).filter(|r| r.0 < r.1).collect();
-        spans.sort_unstable();
         let mut arrays: Vec<(u64, u64)> = Vec::new();
-        for (lo, hi) in spans {
-            match arrays.last_mut() {
-                Some(a) if lo < a.1 => a.1 = a.1.max(hi),
-                _ => arrays.push((lo, hi)),
+        for s in self.0.iter().filter(|s| s.range.0 < s.range.1) {
+            let mut r = s.range;
+            while let Some(i) = arrays.iter().position(|a| a.0 < r.1 && r.0 < a.1) {
+                let a = arrays.swap_remove(i);
+                r = (r.0.min(a.0), r.1.max(a.1));
             }
+            arrays.push(r);
         }
-        seen.into_iter()
-            .map(|(pc, s)| {
+        self.0
+            .into_iter()
+            .map(|s| {
                 let array = arrays.iter().find(|a| a.0 <= s.range.0 && s.range.1 <= a.1);
                 Load {
-                    pc,
+                    pc: s.pc,
                     function: s.function,
                     array: array.map_or_else(|| "none".to_string(), |a| format!("{:#x}..{:#x}", a.0, a.1)),
                     in_loop: s.in_loop,

@@ -16,15 +16,29 @@ use std::rc::Rc;
 /// replayed trace itself, which gives an oracle's profile.
 pub fn simulator(cfg: Config, bench: Benchmark, seed: u64, profile: &TraceInput) -> Result<Simulator, ConfigErrors> {
     Simulator::check_fits(&cfg, &bench)?;
-    let name = format!("trace {}", profile.name);
     let open = || {
-        let why = |e| ConfigError::new("l1d.bypass", format!("the profiling pass cannot read {name}: {e}"));
+        let why = |e| ConfigError::new("l1d.bypass", format!("the profiling pass cannot read {}: {e}", profile.name));
         Ok(Rc::new(profile.open().map_err(why)?))
     };
-    let tags = input_load_tags(&cfg, &ProfileInput { name: &name, open: &open, seed: seed.wrapping_add(1) })?;
+    let tags = input_load_tags(&cfg, &ProfileInput::trace(&profile.name, &open, seed.wrapping_add(1)))?;
     let mut sim = Simulator::with_benchmark(cfg, bench, seed);
     sim.set_load_tags(&tags);
     Ok(sim)
+}
+
+/// As [`simulator`] without a profiling input (the page, which leaves the profiling code
+/// out of its download): policies that profile the loads are refused.
+pub fn unprofiled_simulator(cfg: Config, bench: Benchmark, seed: u64) -> Result<Simulator, ConfigErrors> {
+    if cfg.l1d.bypass.profile().is_some() {
+        let msg = format!(
+            "l1d.bypass={} profiles the trace's loads before the run, which the page does not do; \
+             run it with `warpscope run --trace DIR` (docs/traces.md)",
+            cfg.l1d.bypass.as_str()
+        );
+        return Err(ConfigError::new("l1d.bypass", msg).into());
+    }
+    Simulator::check_fits(&cfg, &bench)?;
+    Ok(Simulator::with_benchmark(cfg, bench, seed))
 }
 
 /// One kernel trace file and its header's launch: the grid decides the CTAs; shared

@@ -195,7 +195,8 @@ impl CompareCmd {
             })
             .collect();
         let mut jobs = Vec::new();
-        let workloads: Vec<_> = self.kernels.iter().map(|k| (k.clone(), None)).chain(traces(&self.trace, &self.profile_trace)?).collect();
+        let workloads: Vec<_> =
+            self.kernels.iter().map(|k| (k.clone(), None)).chain(traces(&self.trace, &self.profile_trace)?).collect();
         let kernels = workloads.iter().map(|(k, _)| k.clone()).collect();
         for (kernel, trace) in workloads {
             for (b, settings) in &variants {
