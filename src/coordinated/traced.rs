@@ -33,7 +33,8 @@ impl Found {
         for cta in 0..grid.ctas {
             for warp in 0..grid.warps_per_cta() {
                 let (mut barrier, mut step) = (false, 0);
-                (instrs.clear(), ran.clear());
+                instrs.clear();
+                ran.clear();
                 while kernel.emit(cta, warp, step, &mut instrs) {
                     step += 1;
                 }
