@@ -48,10 +48,12 @@ fn skipping_matches_ticking_every_cycle_under_pressure() {
 
 #[test]
 fn skipping_matches_ticking_every_cycle_with_bypassing() {
-    use warpscope::config::{AllocationKind, BypassSlots, L1BypassKind};
-    for (bypass, slots, allocation) in
-        [(L1BypassKind::Mrpb, None, AllocationKind::OnMiss), (L1BypassKind::Mdb, Some(4), AllocationKind::OnFill)]
-    {
+    use warpscope::config::{AllocationKind, BypassSlots, L1BypassKind as K};
+    // Every registered L1 bypass policy that needs no profile (tests/coordinated_bypass.rs
+    // runs those), with and without a slot limit and under both allocations.
+    let kinds = K::NAMES.iter().map(|n| K::parse(n).expect("a registered name")).filter(|k| k.profile().is_none());
+    for (i, bypass) in kinds.enumerate() {
+        let (slots, allocation) = [(None, AllocationKind::OnMiss), (Some(4), AllocationKind::OnFill)][i % 2];
         let mut cfg = preset("medic-gtx480").unwrap();
         cfg.l1d.bypass = bypass;
         cfg.l1d.bypass_slots = BypassSlots(slots);

@@ -90,7 +90,40 @@ fn a_hand_written_trace_runs_with_presets_policies_and_selection() {
     assert_eq!(r["warp_instructions"], 2);
     fails(&d, &["--kernels", "2-3"], &["--kernels names kernel 3 but the list has 1"]);
     fails(&d, &["--kernels", "x"], &["`x` is not a kernel number or range"]);
-    fails(&d, &["--set", "l1d.bypass=coordinated"], &["l1d.bypass=coordinated needs the kernel's static loads"]);
+}
+
+/// Coordinated bypassing on a trace profiles `--profile-trace` (here the built-in run's
+/// profiling input, exported: spmv at tiny with the next seed), which gives the built-in
+/// run's decisions and cycles; without it, the replayed trace itself (an oracle).
+#[test]
+fn coordinated_bypassing_profiles_a_second_trace_or_the_replayed_one() {
+    let (run, profile) = (dir("coordinated-run"), dir("coordinated-profile"));
+    for (d, seed) in [(&run, "1"), (&profile, "2")] {
+        let args =
+            ["trace", "export", "--kernel", "spmv", "--size", "tiny", "--seed", seed, "--out", d.to_str().unwrap()];
+        assert!(warpscope(&args, None).status.success());
+    }
+    let base = ["run", "--quiet", "--format", "json", "--preset", "xie-fermi", "--set", "l1d.bypass=coordinated"];
+    let with = |extra: &[&str], trace: Option<&Path>| json(&warpscope(&[&base[..], extra].concat(), trace));
+    let want = with(&["--kernel", "spmv", "--size", "tiny"], None);
+    let got = with(&["--profile-trace", profile.to_str().unwrap()], Some(&run));
+    assert_eq!((&got["bypass"], &got["cycles"]), (&want["bypass"], &want["cycles"]));
+    let oracle = with(&[], Some(&run));
+    assert!(oracle["bypass"]["load_tags"].as_object().is_some_and(|t| !t.is_empty()), "{}", oracle["bypass"]);
+    let missing = run.join("missing");
+    let extra = ["--set", "l1d.bypass=coordinated", "--profile-trace", missing.to_str().unwrap()];
+    fails(&run, &extra, &["--profile-trace", "missing"]);
+    // sweep (and compare) take one --profile-trace per --trace: the trace's rows are spmv's.
+    let (r, p) = (run.to_str().unwrap(), profile.to_str().unwrap());
+    let sweep = ["sweep", "--preset", "xie-fermi", "--size", "tiny", "--kernel", "spmv", "--quiet"];
+    let points = ["--set", "l1d.bypass=none,coordinated", "--trace", r, "--profile-trace", p];
+    let o = warpscope(&[&sweep[..], &points].concat(), None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(rows_of(&text, "coordinated-run (trace)"), rows_of(&text, "spmv"), "{text}");
+    assert_eq!(rows_of(&text, "spmv").len(), 2, "{text}");
+    let o = warpscope(&[&sweep[..], &points, &["--profile-trace", p]].concat(), None);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--profile-trace: give one per --trace"));
 }
 
 #[test]

@@ -9,16 +9,16 @@ use warpscope::config::preset;
 use warpscope::kernels::{build, Size, KERNELS};
 use warpscope::sample::run_sampled;
 use warpscope::stats::build_report;
-use warpscope::trace::{self, export, Files, Treatment};
-use warpscope::{Report, Simulator};
+use warpscope::trace::{self, export, Files, TraceInput, Treatment};
+use warpscope::{Config, Report, Simulator};
 
 /// `kernel` at tiny as a trace folder in memory, optionally gzipped file by file.
 fn exported(kernel: &str, compress: bool, gzip: bool) -> Files {
-    exported_at(kernel, Size::Tiny, compress, gzip)
+    exported_at(kernel, Size::Tiny, 1, compress, gzip)
 }
 
-fn exported_at(kernel: &str, size: Size, compress: bool, gzip: bool) -> Files {
-    let bench = build(kernel, size, 1).unwrap();
+fn exported_at(kernel: &str, size: Size, seed: u64, compress: bool, gzip: bool) -> Files {
+    let bench = build(kernel, size, seed).unwrap();
     let (mut files, mut names) = (Files::default(), Vec::new());
     for (i, k) in bench.launches.iter().enumerate() {
         let mut text = Vec::new();
@@ -41,9 +41,18 @@ fn builtin(kernel: &str) -> Report {
     warpscope::run(preset("medic-gtx480").unwrap(), kernel, Size::Tiny, 1, None).unwrap()
 }
 
+/// `files` as a trace named `name`.
+fn input(name: &str, files: Files) -> TraceInput {
+    TraceInput { source: Rc::new(files), list: "kernelslist.g".into(), name: name.into(), select: None }
+}
+
 fn replayed(kernel: &str, files: Files) -> Report {
-    let bench = trace::open(Rc::new(files), "kernelslist.g", kernel, None).unwrap();
-    let mut sim = trace::simulator(preset("medic-gtx480").unwrap(), bench, 1).unwrap();
+    replayed_on(preset("medic-gtx480").unwrap(), &input(kernel, files), None)
+}
+
+/// A replay on `cfg` whose profiling pass reads `profile` (the replayed trace without one).
+fn replayed_on(cfg: Config, run: &TraceInput, profile: Option<&TraceInput>) -> Report {
+    let mut sim = trace::simulator(cfg, run.open().unwrap(), 1, profile.unwrap_or(run)).unwrap();
     sim.run_until(u64::MAX);
     build_report(&sim)
 }
@@ -96,10 +105,49 @@ fn a_sampled_replay_places_its_tail_windows_as_the_builtin_run_does() {
     cfg.sample.windows = 8;
     let sim = Simulator::new(cfg.clone(), "atax", Size::Small, 1).unwrap();
     let want = run_sampled(sim, |_, _| {}, || false).0;
-    let bench =
-        trace::open(Rc::new(exported_at("atax", Size::Small, true, false)), "kernelslist.g", "atax", None).unwrap();
-    let got = run_sampled(trace::simulator(cfg, bench, 1).unwrap(), |_, _| {}, || false).0;
+    let atax = input("atax", exported_at("atax", Size::Small, 1, true, false));
+    let got = run_sampled(trace::simulator(cfg, atax.open().unwrap(), 1, &atax).unwrap(), |_, _| {}, || false).0;
     assert!(got.windows.iter().filter(|w| !w.exact).count() > 8, "windows inside the tails");
     assert_eq!(serde_json::to_string(&got.windows).unwrap(), serde_json::to_string(&want.windows).unwrap());
     assert_eq!(got.estimate, want.estimate);
+}
+
+/// Coordinated bypassing (and its variants) on a trace profiles a second trace by traced PC:
+/// with the built-in run's profiling input (the kernel at `coordinated.profile_size`, next
+/// seed) exported as that trace, the replay gives the built-in run's report, for every
+/// built-in kernel. The trace's loads, groups and their arrays are read from its
+/// instructions and addresses, the built-in kernel's from its static description.
+#[test]
+fn coordinated_bypassing_on_a_trace_profiles_a_second_trace_as_the_builtin_run_profiles_its_kernel() {
+    use warpscope::config::L1BypassKind as K;
+    let mut differ = Vec::new();
+    for (kind, (kernel, _)) in [K::Coordinated, K::StaticOnly, K::DynamicOnly, K::InstructionLevel]
+        .into_iter()
+        .flat_map(|k| KERNELS.iter().map(move |e| (k, e)))
+    {
+        let mut cfg = preset("xie-fermi").unwrap();
+        cfg.l1d.bypass = kind;
+        let want = warpscope::run(cfg.clone(), kernel, Size::Tiny, 1, None).unwrap();
+        let run = input(kernel, exported(kernel, true, false));
+        let profile = input("profile", exported_at(kernel, cfg.coordinated.profile_size, 2, true, false));
+        let got = as_builtin(replayed_on(cfg.clone(), &run, Some(&profile)));
+        if got != serde_json::to_string_pretty(&want).unwrap() {
+            let b = want.bypass.as_ref().unwrap();
+            let g: serde_json::Value = serde_json::from_str(&got).unwrap();
+            eprintln!("{kind:?} {kernel}: want {:?} got {}", b.load_tags, g["bypass"]["load_tags"]);
+            differ.push((kind, *kernel));
+        }
+    }
+    assert!(differ.is_empty(), "{differ:?}");
+}
+
+/// The page replays without a profiling input, so it refuses the policies that need one.
+#[test]
+fn a_replay_without_a_profiling_input_refuses_coordinated_bypassing() {
+    let mut cfg = preset("xie-fermi").unwrap();
+    cfg.l1d.bypass = warpscope::config::L1BypassKind::DynamicOnly;
+    let bench = input("spmv", exported("spmv", true, false)).open().unwrap();
+    let e = trace::unprofiled_simulator(cfg, bench, 1).err().expect("refused");
+    assert_eq!(e.0[0].field, "l1d.bypass");
+    assert!(e.0[0].message.contains("warpscope run --trace"), "{e:?}");
 }

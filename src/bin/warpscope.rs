@@ -152,6 +152,10 @@ enum Command {
         /// With `--trace`: only these kernels (1-based in list order), e.g. `1,3-5`.
         #[arg(long, requires = "trace")]
         kernels: Option<String>,
+        /// With `--trace`: the trace coordinated bypassing profiles its loads on, e.g. the same
+        /// program on a smaller input (default: the replayed trace itself, an oracle's profile).
+        #[arg(long, value_name = "DIR|kernelslist.g", requires = "trace")]
+        profile_trace: Option<PathBuf>,
         /// Stop after this many core cycles (the report then says `completed: false`).
         #[arg(long, conflicts_with = "sample")]
         max_cycles: Option<u64>,
@@ -287,6 +291,7 @@ fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
             seed,
             trace,
             kernels,
+            profile_trace,
             max_cycles,
             sample,
             check,
@@ -298,7 +303,7 @@ fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
                 machine.base.sets.push(format!("sample.windows={n}"));
             }
             let cfg = resolve(&machine)?;
-            let work = trace_cmd::Workload::new(kernel, size, seed, trace, kernels.as_deref())?;
+            let work = trace_cmd::Workload::new(kernel, size, seed, trace, kernels.as_deref(), profile_trace)?;
             let mut sim = work.simulator(cfg)?;
             interrupt::install();
             if !sim.config().sample.is_off() {

@@ -1,8 +1,9 @@
 //! The policy-family names accepted in config. Each family is an enum whose
 //! snake_case variant names are the stable config values. Families with a registry (warp
-//! schedulers, set-index functions, L2 bypass, L2 insertion, partition mappings, DRAM
-//! schedulers) declare their enum there, through `policy_enum!`, and are re-exported here.
+//! schedulers, set-index functions, L1 bypass, L2 bypass, L2 insertion, partition mappings,
+//! DRAM schedulers) declare their enum there, through `policy_enum!`, and are re-exported here.
 
+pub use crate::cache::l1::bypass::L1BypassKind;
 pub use crate::cache::l2::bypass::L2BypassKind;
 pub use crate::cache::l2::insertion::L2InsertionKind;
 pub use crate::cache::set_index::SetIndexKind;
@@ -61,43 +62,6 @@ policy_enum!(
         Line => "line",
     }
 );
-
-policy_enum!(
-    /// Which loads skip the L1 (`l1d.bypass`).
-    L1BypassKind {
-        /// Only `.cg` loads.
-        None => "none",
-        /// MRPB: per-warp request queues drained lowest warp first; a request refused by
-        /// the L1 bypasses it instead of stalling.
-        Mrpb => "mrpb",
-        /// MDB: shadow tags per warp prefix pick how many warps keep the L1; the others bypass.
-        Mdb => "mdb",
-        /// Xie et al.: profiled per-load tags (ca/cg/cm), and `cm` loads bypass in the
-        /// thread blocks the online TB_bg learner tags `bg`.
-        Coordinated => "coordinated",
-        /// The profiled tags alone: `cm` loads use the L1.
-        StaticOnly => "static_only",
-        /// Every load treated as `cm`: thread-block bypassing alone.
-        DynamicOnly => "dynamic_only",
-        /// All or nothing per load: a load keeps the L1 if its profiled hit share is at
-        /// least the midpoint of the two thresholds.
-        InstructionLevel => "instruction_level",
-        /// A load that meets an associativity stall (every way of its set reserved) bypasses.
-        AccessLevel => "access_level",
-    }
-);
-
-impl L1BypassKind {
-    /// Whether loads carry per-load tags from a profiling run (Algorithm 1).
-    pub fn uses_profile(self) -> bool {
-        matches!(self, Self::Coordinated | Self::StaticOnly | Self::InstructionLevel)
-    }
-
-    /// Whether thread blocks are tagged ba/bg by the online learner.
-    pub fn uses_tb_tags(self) -> bool {
-        matches!(self, Self::Coordinated | Self::DynamicOnly)
-    }
-}
 
 policy_enum!(
     /// Who learns TB_bg in coordinated bypassing (`coordinated.mode`).

@@ -6,21 +6,31 @@
 //! Groups stand in for the paper's inter-instruction locality graph: two loads can share
 //! lines if they read the same array and a path joins them without a loop or a barrier.
 //! From a built-in kernel's static description that means the same kernel function, the
-//! same array, both in a loop or both outside one, and the same side of the barrier.
+//! same array, both in a loop or both outside one, and the same side of the barrier; a
+//! trace implies the same facts by its instructions (`traced`).
+//!
+//! The profile is measured on a second input: for a built-in kernel the same kernel at
+//! `coordinated.profile_size` with the next seed; for a trace, a second trace of the same
+//! program (the paper profiles on a smaller input) or, by default, the measured trace
+//! itself, which makes the tags an oracle's.
 
+mod traced;
+
+use crate::cache::l1::bypass::{LoadTags, Profile};
 use crate::config::{Config, L1BypassKind};
-use crate::core::load_tags::LoadTags;
-use crate::kernels::{self, Size};
+use crate::kernels::{self, Benchmark, Size};
 use crate::mem::{AccessKind, CacheOp};
 use crate::{ConfigError, ConfigErrors, Simulator};
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// What profiling found for one static load, and its tag.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LoadClass {
     pub pc: u32,
-    pub array: &'static str,
+    /// The array it reads (for a trace: the span of the overlapping address ranges).
+    pub array: String,
     pub in_loop: bool,
     pub after_barrier: bool,
     /// Index of its group (loads that may share lines).
@@ -48,40 +58,79 @@ pub struct Classification {
 }
 
 impl Classification {
-    pub fn tags(&self) -> LoadTags {
-        LoadTags::new(self.loads.iter().map(|l| (l.pc, l.tag)))
+    /// Algorithm 1's tags of `loads`.
+    fn tags(loads: &[LoadClass]) -> LoadTags {
+        LoadTags::new(loads.iter().map(|l| (l.pc, l.tag)))
     }
 
     /// All-or-nothing per load (the instruction-level comparison): a load keeps the L1
     /// when its hit share reaches the midpoint of the two thresholds.
-    pub fn all_or_nothing(&self, cfg: &Config) -> LoadTags {
+    fn all_or_nothing(loads: &[LoadClass], cfg: &Config) -> LoadTags {
         let mid = (cfg.coordinated.high_thres + cfg.coordinated.low_thres) / 2.0;
-        LoadTags::new(self.loads.iter().map(|l| (l.pc, if l.hit_share >= mid { CacheOp::Ca } else { CacheOp::Cg })))
+        LoadTags::new(loads.iter().map(|l| (l.pc, if l.hit_share >= mid { CacheOp::Ca } else { CacheOp::Cg })))
     }
 }
 
 /// A static global load of the benchmark (deduplicated by PC over its launches).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct Load {
     pc: u32,
     /// The first launch it appears in: loads of one kernel function share it.
     function: usize,
-    array: &'static str,
+    array: String,
     in_loop: bool,
     after_barrier: bool,
 }
 
-/// The per-load tags the configured L1 bypass policy runs with, profiling if it needs to.
+/// The input a profiling pass runs, opened afresh for every profiling run (a trace's
+/// kernels are read as they run).
+pub struct ProfileInput<'a> {
+    /// What errors call it.
+    name: &'a str,
+    open: &'a dyn Fn() -> Result<Rc<Benchmark>, ConfigErrors>,
+    /// The seed of the profiling runs (for randomised policies).
+    seed: u64,
+    /// How its loads are found: a built-in kernel lists them, a trace is read through.
+    loads: fn(&Benchmark) -> Result<Vec<Load>, ConfigErrors>,
+}
+
+impl<'a> ProfileInput<'a> {
+    /// A trace, named `name` in errors, that `open` opens, profiled with seed `seed`.
+    pub fn trace(name: &'a str, open: &'a dyn Fn() -> Result<Rc<Benchmark>, ConfigErrors>, seed: u64) -> Self {
+        Self { name, open, seed, loads: traced_loads }
+    }
+}
+
+/// The per-load tags the configured L1 bypass policy runs with on built-in `kernel` with
+/// seed `seed`, profiling if it needs to.
 pub fn load_tags(cfg: &Config, kernel: &str, seed: u64) -> Result<LoadTags, ConfigErrors> {
-    Ok(match cfg.l1d.bypass {
-        L1BypassKind::Coordinated | L1BypassKind::StaticOnly => classify(cfg, kernel, seed)?.tags(),
-        L1BypassKind::InstructionLevel => classify(cfg, kernel, seed)?.all_or_nothing(cfg),
-        L1BypassKind::DynamicOnly => {
-            let bench = kernels::build_shared(kernel, cfg.coordinated.profile_size, seed)?;
-            LoadTags::new(static_loads(&bench).iter().map(|l| (l.pc, CacheOp::Cm)))
-        }
-        _ => LoadTags::default(),
+    let size = cfg.coordinated.profile_size;
+    if cfg.l1d.bypass.profile() == Some(Profile::EveryLoadCm) {
+        return every_load_cm(listed_loads(&*kernels::build_shared(kernel, size, seed)?)?);
+    }
+    let profile_seed = seed.wrapping_add(1);
+    let open = || Ok(kernels::build_shared(kernel, size, profile_seed)?);
+    input_load_tags(cfg, &ProfileInput { name: kernel, open: &open, seed: profile_seed, loads: listed_loads })
+}
+
+/// The per-load tags the configured L1 bypass policy runs with when `input` is its
+/// profiling input (for a trace: the loads are the traced PCs).
+pub fn input_load_tags(cfg: &Config, input: &ProfileInput<'_>) -> Result<LoadTags, ConfigErrors> {
+    let kind = match cfg.l1d.bypass.profile() {
+        None => return Ok(LoadTags::default()),
+        Some(Profile::EveryLoadCm) => return every_load_cm((input.loads)(&*(input.open)()?)?),
+        Some(kind) => kind,
+    };
+    let loads = profile(cfg, input)?.0;
+    Ok(match kind {
+        Profile::AllOrNothing => Classification::all_or_nothing(&loads, cfg),
+        _ => Classification::tags(&loads),
     })
+}
+
+/// Every static load tagged `cm` (no measurement).
+fn every_load_cm(loads: Vec<Load>) -> Result<LoadTags, ConfigErrors> {
+    Ok(LoadTags::new(loads.iter().map(|l| (l.pc, CacheOp::Cm))))
 }
 
 /// Profiles `kernel` on the configured machine at `coordinated.profile_size` with seed
@@ -89,21 +138,31 @@ pub fn load_tags(cfg: &Config, kernel: &str, seed: u64) -> Result<LoadTags, Conf
 pub fn classify(cfg: &Config, kernel: &str, seed: u64) -> Result<Classification, ConfigErrors> {
     let size = cfg.coordinated.profile_size;
     let profile_seed = seed.wrapping_add(1);
-    let bench = kernels::build_shared(kernel, size, profile_seed)?;
-    let loads = static_loads(&bench);
+    let open = || Ok(kernels::build_shared(kernel, size, profile_seed)?);
+    let input = ProfileInput { name: kernel, open: &open, seed: profile_seed, loads: listed_loads };
+    let (loads, profiling_runs) = profile(cfg, &input)?;
+    Ok(Classification { kernel: kernel.to_string(), profile_size: size, profile_seed, profiling_runs, loads })
+}
+
+/// Profiles the loads of `input` on the configured machine and classifies them; also
+/// returns the number of profiling runs.
+fn profile(cfg: &Config, input: &ProfileInput<'_>) -> Result<(Vec<LoadClass>, usize), ConfigErrors> {
+    let loads = (input.loads)(&*(input.open)()?)?;
     let groups = groups(&loads);
+    // A profiling run caches the loads under test and bypasses the others: static_only
+    // with those tags.
     let mut base = cfg.clone();
-    base.l1d.bypass = L1BypassKind::None;
+    base.l1d.bypass = L1BypassKind::StaticOnly;
 
     let mut runs = 0;
-    let mut profile = |cached: &[u32]| -> Result<BTreeMap<u32, (u64, u64)>, ConfigErrors> {
+    let mut measure = |cached: &[u32]| -> Result<BTreeMap<u32, (u64, u64)>, ConfigErrors> {
         runs += 1;
         let tags = loads.iter().map(|l| (l.pc, if cached.contains(&l.pc) { CacheOp::Ca } else { CacheOp::Cg }));
-        profile_run(&base, kernel, size, profile_seed, LoadTags::new(tags))
+        profile_run(&base, input, LoadTags::new(tags))
     };
     let mut alone = BTreeMap::new();
     for l in &loads {
-        alone.insert(l.pc, profile(&[l.pc])?.get(&l.pc).copied().unwrap_or_default());
+        alone.insert(l.pc, measure(&[l.pc])?.get(&l.pc).copied().unwrap_or_default());
     }
     let mut group_hits = vec![0; groups.len()];
     for (g, members) in groups.iter().enumerate() {
@@ -111,7 +170,7 @@ pub fn classify(cfg: &Config, kernel: &str, seed: u64) -> Result<Classification,
             alone[&loads[members[0]].pc].1
         } else {
             let pcs: Vec<u32> = members.iter().map(|&i| loads[i].pc).collect();
-            let counts = profile(&pcs)?;
+            let counts = measure(&pcs)?;
             pcs.iter().map(|pc| counts.get(pc).map_or(0, |c| c.1)).sum()
         };
     }
@@ -125,7 +184,7 @@ pub fn classify(cfg: &Config, kernel: &str, seed: u64) -> Result<Classification,
         .enumerate()
         .map(|(i, l)| LoadClass {
             pc: l.pc,
-            array: l.array,
+            array: l.array.clone(),
             in_loop: l.in_loop,
             after_barrier: l.after_barrier,
             group: group_of(i),
@@ -136,47 +195,61 @@ pub fn classify(cfg: &Config, kernel: &str, seed: u64) -> Result<Classification,
             tag: tag(shares[i], measured[i].0, high, low),
         })
         .collect();
-    Ok(Classification {
-        kernel: kernel.to_string(),
-        profile_size: size,
-        profile_seed,
-        profiling_runs: runs,
-        loads: classes,
-    })
+    Ok((classes, runs))
 }
 
 /// One profiling simulation with the given tags; (L1 accesses, hits) per PC over all SMs.
 fn profile_run(
     cfg: &Config,
-    kernel: &str,
-    size: Size,
-    seed: u64,
+    input: &ProfileInput<'_>,
     tags: LoadTags,
 ) -> Result<BTreeMap<u32, (u64, u64)>, ConfigErrors> {
-    let mut sim = Simulator::new(cfg.clone(), kernel, size, seed)?;
+    let bench = (input.open)()?;
+    Simulator::check_fits(cfg, &bench)?;
+    let mut sim = Simulator::with_benchmark(cfg.clone(), bench, input.seed);
     sim.profile_loads(tags);
     sim.run_until(u64::MAX);
+    let name = input.name;
     if let Some(e) = sim.error() {
-        return Err(ConfigError::new("l1d.bypass", format!("the profiling run of {kernel} failed: {e}")).into());
+        return Err(ConfigError::new("l1d.bypass", format!("the profiling run of {name} failed: {e}")).into());
     }
+    read_error(sim.benchmark(), name)?;
     Ok(sim.pc_counts())
 }
 
-/// The benchmark's global loads, once per PC, in PC order.
-fn static_loads(bench: &kernels::Benchmark) -> Vec<Load> {
+/// A problem reading a trace of the profiling input, as an error.
+fn read_error(bench: &Benchmark, name: &str) -> Result<(), ConfigError> {
+    match bench.launches.iter().find_map(|k| k.as_trace()?.error()) {
+        Some(e) => Err(ConfigError::new("l1d.bypass", format!("the profiling pass cannot read {name}: {e}"))),
+        None => Ok(()),
+    }
+}
+
+/// A trace's global loads, once per PC, in PC order, read through it once.
+fn traced_loads(bench: &Benchmark) -> Result<Vec<Load>, ConfigErrors> {
+    let mut found = traced::Found::default();
+    for (function, k) in bench.launches.iter().enumerate() {
+        found.scan(k.as_ref(), function);
+    }
+    read_error(bench, &bench.name)?;
+    Ok(found.loads())
+}
+
+/// A built-in benchmark's global loads, once per PC, in PC order, as its kernels list them.
+fn listed_loads(bench: &Benchmark) -> Result<Vec<Load>, ConfigErrors> {
     let mut by_pc = BTreeMap::new();
     for (function, k) in bench.launches.iter().enumerate() {
         for s in k.static_loads().into_iter().filter(|s| s.kind == AccessKind::Read) {
             by_pc.entry(s.pc).or_insert(Load {
                 pc: s.pc,
                 function,
-                array: s.array,
+                array: s.array.to_string(),
                 in_loop: s.in_loop,
                 after_barrier: s.after_barrier,
             });
         }
     }
-    by_pc.into_values().collect()
+    Ok(by_pc.into_values().collect())
 }
 
 /// Loads (by index) that may share lines: same kernel function, same array, same loop
@@ -231,7 +304,7 @@ mod tests {
     use super::*;
 
     fn load(pc: u32, function: usize, array: &'static str, in_loop: bool) -> Load {
-        Load { pc, function, array, in_loop, after_barrier: false }
+        Load { pc, function, array: array.to_string(), in_loop, after_barrier: false }
     }
 
     #[test]
@@ -244,6 +317,36 @@ mod tests {
             load(5, 1, "row", false),
         ];
         assert_eq!(groups(&loads), vec![vec![0, 1], vec![2], vec![3], vec![4]]);
+    }
+
+    /// A built-in kernel written as a trace has the same loads, in the same groups, as its
+    /// static description gives (the arrays are named by their address spans instead). A
+    /// trace shows a loop only where a warp runs a load twice: at tiny, bfs_wl's worklist
+    /// loop runs once per warp, so three of its loads look loop-free (in the same groups).
+    #[test]
+    fn a_trace_implies_the_groups_its_kernel_states() {
+        use crate::trace::{export, Files, TraceInput};
+        for (kernel, _) in kernels::KERNELS {
+            let bench = kernels::build(kernel, Size::Tiny, 1).unwrap();
+            let (mut files, mut names) = (Files::default(), Vec::new());
+            for (i, k) in bench.launches.iter().enumerate() {
+                let mut text = Vec::new();
+                export::write_kernel(k.as_ref(), i as u32 + 1, true, &mut text).unwrap();
+                names.push(format!("kernel-{}.traceg", i + 1));
+                files = files.with(&names[i], text);
+            }
+            let mut list = Vec::new();
+            export::write_list(&names, &mut list).unwrap();
+            let source = std::rc::Rc::new(files.with("kernelslist.g", list));
+            let input = TraceInput { source, list: "kernelslist.g".into(), name: kernel.to_string(), select: None };
+            let want = listed_loads(&bench).unwrap();
+            let got = traced_loads(&input.open().unwrap()).unwrap();
+            let facts = |l: &Load| (l.pc, l.function, l.after_barrier, l.in_loop || *kernel == "bfs_wl");
+            assert!(got.iter().map(facts).eq(want.iter().map(facts)), "{kernel}: {got:?}");
+            let loop_free = got.iter().zip(&want).filter(|(g, w)| g.in_loop != w.in_loop).map(|(g, _)| g.pc);
+            assert_eq!(loop_free.collect::<Vec<_>>(), if *kernel == "bfs_wl" { vec![2, 3, 4] } else { vec![] });
+            assert_eq!(groups(&got), groups(&want), "{kernel}");
+        }
     }
 
     #[test]

@@ -4,11 +4,9 @@
 pub mod coalescer;
 pub mod issue_gate;
 pub mod ldst;
-pub mod load_tags;
 mod pace;
 pub mod sched;
 pub mod sm;
-pub mod tb_bypass;
 pub mod warp;
 pub mod warp_load;
 

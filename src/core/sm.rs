@@ -8,14 +8,13 @@
 use super::coalescer::{coalesce, Coalesced};
 use super::issue_gate::{Head, IssueGates};
 use super::ldst::{LdstUnit, Pending};
-use super::load_tags::LoadTags;
 use super::pace::Pace;
 use super::sched::{Throttle, WarpScheduler};
-use super::tb_bypass::{L1Snapshot, TbBypass};
 use super::warp::Warp;
 use super::warp_load::WarpLoadTable;
+use crate::cache::l1::bypass::{CtaEvent, L1Snapshot, LoadTags, SmView};
 use crate::cache::l1::{L1Event, L1D};
-use crate::config::{CgGranularity, Config, CoordinatedMode, L1BypassKind};
+use crate::config::{CgGranularity, Config};
 use crate::dram::AddressMap;
 use crate::icnt::{Crossbar, PartitionNodes};
 use crate::kernels::{Grid, Instr, Kernel, WARP_SIZE};
@@ -91,10 +90,6 @@ pub struct Sm {
     next_req: u64,
     fills: Vec<(MemReq, bool)>,
     coalesced: Coalesced,
-    /// Per-load operators from a bypass policy's profile (empty: the kernel's own).
-    load_tags: LoadTags,
-    /// Thread-block ba/bg tagging (coordinated and dynamic-only bypassing).
-    pub tb: Option<TbBypass>,
     max_ctas: u32,
     /// Per-PC (L1 accesses, L1 hits including hits on a pending line) when profiling.
     pc_counts: Option<BTreeMap<u32, (u64, u64)>>,
@@ -113,7 +108,7 @@ impl Sm {
         let n_sched = c.schedulers_per_sm as usize;
         let max_warps = c.max_warps_per_sm as usize;
         let throttle = Throttle::new(c);
-        let mut l1 = L1D::new(&cfg.l1d, c.max_warps_per_sm);
+        let mut l1 = L1D::new(cfg, id);
         l1.set_feedback(throttle.feedback());
         l1.set_group_tags(cfg.dram.scheduler.needs_group_tags());
         Self {
@@ -139,9 +134,9 @@ impl Sm {
             max_threads: c.max_threads_per_sm,
             max_warps: c.max_warps_per_sm,
             l1,
-            ldst: match cfg.l1d.bypass {
-                L1BypassKind::Mrpb => LdstUnit::reorder(c.max_warps_per_sm, cfg.l1d.mrpb_queue),
-                _ => LdstUnit::in_order(c.ldst_queue),
+            ldst: match cfg.l1d.bypass.per_warp_queues() {
+                true => LdstUnit::reorder(c.max_warps_per_sm, cfg.l1d.mrpb_queue),
+                false => LdstUnit::in_order(c.ldst_queue),
             },
             wl: WarpLoadTable::default(),
             addr_map: AddressMap::new(cfg),
@@ -153,13 +148,6 @@ impl Sm {
             next_req: (id as u64) << 40,
             fills: Vec::new(),
             coalesced: Coalesced::default(),
-            load_tags: LoadTags::default(),
-            tb: cfg.l1d.bypass.uses_tb_tags().then(|| {
-                let learns = cfg.coordinated.mode == CoordinatedMode::Decentralized || id == 0;
-                // The L2 hit latency in core cycles: CHSS's constant.
-                let l2 = cfg.l2.tag_latency as f64 * cfg.clocks.core_mhz / cfg.clocks.l2_mhz;
-                TbBypass::new(c.max_ctas_per_sm as usize, learns, l2)
-            }),
             max_ctas: c.max_ctas_per_sm,
             pc_counts: None,
             now: 0,
@@ -168,13 +156,9 @@ impl Sm {
         }
     }
 
-    /// Runs loads with these operators instead of the kernel's.
+    /// Hands the bypass policy the per-load tags its profiling pass chose.
     pub fn set_load_tags(&mut self, tags: LoadTags) {
-        self.load_tags = tags;
-    }
-
-    pub fn load_tags(&self) -> &LoadTags {
-        &self.load_tags
+        self.l1.bypass.set_load_tags(tags);
     }
 
     /// Starts counting L1 accesses and hits per load PC (for profiling runs).
@@ -189,11 +173,10 @@ impl Sm {
 
     /// A new launch begins on this (empty) SM.
     pub fn begin_launch(&mut self, grid: &Grid, now: u64) {
-        if let Some(tb) = &mut self.tb {
-            let by_threads = self.max_threads / grid.threads_per_cta.max(1);
-            let by_warps = self.max_warps / grid.warps_per_cta().max(1);
-            tb.begin_launch(self.max_ctas.min(by_threads).min(by_warps), now);
-        }
+        let by_threads = self.max_threads / grid.threads_per_cta.max(1);
+        let by_warps = self.max_warps / grid.warps_per_cta().max(1);
+        let max_ctas = self.max_ctas.min(by_threads).min(by_warps);
+        self.cta_event(CtaEvent::Launch { max_ctas }, now);
     }
 
     /// (L1 accesses, hits and pending hits) so far, for per-PC profiling counts.
@@ -201,18 +184,10 @@ impl Sm {
         (self.l1.stats.accesses, self.l1.stats.hits + self.l1.stats.pending_hits)
     }
 
-    fn l1_snapshot(&self) -> L1Snapshot {
-        L1Snapshot { hits: self.l1_counts().1, stall_cycles: self.stats.l1_stall_cycles }
-    }
-
-    /// The operator a load of `pc` issued by a warp of CTA slot `cta` runs with: a
-    /// profiled tag replaces the kernel's, and `cm` bypasses only in `bg` blocks.
-    fn route(&self, pc: u32, op: CacheOp, cta: usize) -> CacheOp {
-        match self.load_tags.op(pc, op) {
-            CacheOp::Cm if self.tb.as_ref().is_some_and(|t| t.is_bg(cta)) => CacheOp::Cg,
-            CacheOp::Cm => CacheOp::Ca,
-            op => op,
-        }
+    /// Tells the bypass policy what happened to the thread blocks at core cycle `now`.
+    fn cta_event(&mut self, event: CtaEvent, now: u64) {
+        let l1 = L1Snapshot { hits: self.l1_counts().1, stall_cycles: self.stats.l1_stall_cycles };
+        self.l1.bypass.on_cta(event, &SmView { now, warps: self.warps_used, l1 });
     }
 
     /// Whether a CTA of this grid fits now.
@@ -245,10 +220,7 @@ impl Sm {
                 w += 1;
             }
         }
-        let (warps, l1) = (self.warps_used, self.l1_snapshot());
-        if let Some(tb) = &mut self.tb {
-            tb.on_dispatch(slot, now, warps, l1);
-        }
+        self.cta_event(CtaEvent::Dispatch { slot }, now);
     }
 
     pub fn is_idle(&self) -> bool {
@@ -416,7 +388,7 @@ impl Sm {
                     };
                     self.warps[slot].in_ldst += 1;
                     let op = match m.kind {
-                        AccessKind::Read => self.route(m.pc, m.op, self.warps[slot].cta_slot),
+                        AccessKind::Read => self.l1.bypass.load_op(m.pc, m.op, Some(self.warps[slot].cta_slot)),
                         AccessKind::Write => m.op,
                     };
                     let (c, map) = (&self.coalesced, &self.addr_map);
@@ -502,10 +474,7 @@ impl Sm {
             self.threads_used -= c.threads;
             self.warps_used -= c.warps;
             self.stats.ctas_completed += 1;
-            let (now, warps, l1) = (self.now, self.warps_used, self.l1_snapshot());
-            if let Some(tb) = &mut self.tb {
-                tb.on_retire(cta, now, warps, l1);
-            }
+            self.cta_event(CtaEvent::Retire { slot: cta }, self.now);
         } else {
             self.release_barrier(cta, kernel);
         }

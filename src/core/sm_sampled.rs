@@ -3,17 +3,19 @@
 //! and fresh statistics where a window's measurement starts.
 
 use super::{Sm, SmStats};
+use crate::cache::l1::bypass::CtaEvent;
 use crate::cache::l2::WarpL2Counters;
 use crate::core::coalescer::coalesce;
 use crate::kernels::{Instr, Kernel};
-use crate::mem::{AccessKind, CacheOp};
+use crate::mem::AccessKind;
 use crate::partition::Partition;
 
 impl Sm {
     /// Functional warming (sampled runs): one warp memory instruction of a CTA that is not
     /// simulated in detail, applied to this SM's L1 and on to the partitions' L2 and DRAM
-    /// row buffers in lane order, with no timing or statistics. Loads take their profiled
-    /// operator; a `cm` load is cached, as in a thread block not tagged `bg`.
+    /// row buffers in lane order, with no timing or statistics. Loads take the operator
+    /// the bypass policy gives them outside any thread block (a `cm` load is cached, as in
+    /// a block not tagged `bg`).
     /// Each L2 read is counted for warp `gid` in `reads` (warp types over a sampled run).
     /// Returns whether any of its lines missed in the L1.
     pub fn warm(
@@ -27,10 +29,9 @@ impl Sm {
         if self.perfect_coalescing && m.kind == AccessKind::Read {
             self.coalesced.len = self.coalesced.len.min(1);
         }
-        let op = match (m.kind, self.load_tags.op(m.pc, m.op)) {
-            (AccessKind::Write, _) => m.op,
-            (_, CacheOp::Cm) => CacheOp::Ca,
-            (_, op) => op,
+        let op = match m.kind {
+            AccessKind::Write => m.op,
+            AccessKind::Read => self.l1.bypass.load_op(m.pc, m.op, None),
         };
         let mut missed = false;
         for i in 0..self.coalesced.len {
@@ -146,9 +147,6 @@ impl Sm {
     pub fn reset_stats(&mut self) {
         self.stats = SmStats { ctas_completed: self.stats.ctas_completed, ..SmStats::default() };
         self.l1.stats = Default::default();
-        let (warps, l1) = (self.warps_used, self.l1_snapshot());
-        if let Some(tb) = &mut self.tb {
-            tb.rebase(self.now, warps, l1);
-        }
+        self.cta_event(CtaEvent::StatsReset, self.now);
     }
 }

@@ -19,10 +19,10 @@ mod warm;
 
 pub use series::Series;
 
+use crate::cache::l1::bypass::LoadTags;
 use crate::cache::l2::{L2Shared, WarpL2Counters};
 use crate::clock::{Clocks, Now, CORE, DRAM, ICNT, L2};
-use crate::config::{Config, ConfigError, ConfigErrors, CoordinatedMode};
-use crate::core::load_tags::LoadTags;
+use crate::config::{Config, ConfigError, ConfigErrors};
 use crate::core::sm::Ports;
 use crate::core::Sm;
 use crate::icnt::{Crossbar, PartitionNodes};
@@ -139,14 +139,20 @@ impl Simulator {
         Self::check_fits(&cfg, &bench)?;
         let tags = crate::coordinated::load_tags(&cfg, kernel, seed)?;
         let mut sim = Self::with_benchmark(cfg, bench, seed);
-        for sm in &mut sim.sms {
-            sm.set_load_tags(tags.clone());
-        }
+        sim.set_load_tags(&tags);
         Ok(sim)
     }
 
-    /// Makes this a profiling run: loads run with `tags`, and L1 accesses and hits are
-    /// counted per load PC (see `pc_counts`).
+    /// Hands every SM's L1 bypass policy the per-load tags its profiling pass chose.
+    pub fn set_load_tags(&mut self, tags: &LoadTags) {
+        for sm in &mut self.sms {
+            sm.set_load_tags(tags.clone());
+        }
+    }
+
+    /// Makes this a profiling run: loads run with `tags` (under an `l1d.bypass` that takes
+    /// tags, as the profiler's `static_only`), and L1 accesses and hits are counted per load
+    /// PC (see `pc_counts`).
     pub fn profile_loads(&mut self, tags: LoadTags) {
         for sm in &mut self.sms {
             sm.set_load_tags(tags.clone());
@@ -406,7 +412,7 @@ impl Simulator {
         for sm in &mut self.sms {
             progress |= sm.tick(now, kernel, &mut ports, &mut self.loads);
         }
-        self.broadcast_tb_bg(now);
+        self.broadcast(now);
         self.sample_series(now);
         if self.ctas_done() == self.ctas_done_before + self.grid.ctas as u64 {
             self.start_launch(self.launch + 1);
@@ -415,16 +421,12 @@ impl Simulator {
         progress
     }
 
-    /// Centralized coordinated bypassing: SM 0's new TB_bg reaches every SM.
-    fn broadcast_tb_bg(&mut self, now: u64) {
-        if self.cfg.coordinated.mode != CoordinatedMode::Centralized {
-            return;
-        }
-        let Some(v) = self.sms[0].tb.as_mut().and_then(|t| t.take_decision()) else { return };
+    /// What SM 0's L1 bypass policy broadcasts reaches every SM's (centralized
+    /// coordinated bypassing's TB_bg).
+    fn broadcast(&mut self, now: u64) {
+        let Some(v) = self.sms[0].l1.bypass.broadcast() else { return };
         for sm in &mut self.sms[1..] {
-            if let Some(t) = &mut sm.tb {
-                t.set_tb_bg(v, now);
-            }
+            sm.l1.bypass.receive(v, now);
         }
     }
 

@@ -4,13 +4,13 @@
 use super::latency::TripReport;
 use super::warps::{warp_report, WarpReport};
 use super::Histogram;
+use crate::cache::l1::bypass::BypassReport;
 use crate::cache::l1::{L1Stats, RsFailCounts};
 use crate::cache::l2::{L2RsFail, L2Stats};
 use crate::cache::vta::MissClassCounts;
 use crate::clock::{CORE, DRAM, ICNT};
 use crate::config::Config;
 use crate::icnt::Crossbar;
-use crate::mem::CacheOp;
 use crate::sim::{LaunchRecord, Series, Simulator};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -201,35 +201,8 @@ pub struct LatencyReport {
     pub trip_dram: TripReport,
 }
 
-/// What coordinated bypassing decided: the per-load tags and TB_bg over time.
-#[derive(Debug, Clone, Serialize)]
-pub struct BypassReport {
-    /// Cache operator each global load ran with, by PC.
-    pub load_tags: BTreeMap<u32, CacheOp>,
-    /// TB_bg of SM 0 (every SM's, when centralized) at each launch start and change.
-    pub tb_bg_series: TbBgSeries,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct TbBgSeries {
-    pub cycle: Vec<u64>,
-    pub tb_bg: Vec<u32>,
-}
-
 fn bypass_report(sim: &Simulator) -> Option<BypassReport> {
-    let sm = sim.sms.first()?;
-    let kind = sim.config().l1d.bypass;
-    if !kind.uses_profile() && !kind.uses_tb_tags() {
-        return None;
-    }
-    let series = sm.tb.as_ref().map(|t| t.series.as_slice()).unwrap_or_default();
-    Some(BypassReport {
-        load_tags: sm.load_tags().iter().collect(),
-        tb_bg_series: TbBgSeries {
-            cycle: series.iter().map(|&(c, _)| c).collect(),
-            tb_bg: series.iter().map(|&(_, v)| v).collect(),
-        },
-    })
+    sim.sms.first()?.l1.bypass.report()
 }
 
 fn ratio(a: u64, b: u64) -> f64 {

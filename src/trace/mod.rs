@@ -28,7 +28,7 @@ pub use list::Selection;
 use list::{parse_list, Command};
 pub use opcode::Treatment;
 pub use replay::TraceKernel;
-pub use run::{simulator, TraceLaunch, TraceReport};
+pub use run::{simulator, unprofiled_simulator, TraceLaunch, TraceReport};
 use source::open_lines;
 pub use source::{Files, Source};
 pub use translate::{OpcodeCount, OpcodeTable};
@@ -62,6 +62,23 @@ pub fn launches(source: &dyn Source, list: &str, select: Option<&Selection>) -> 
         return Err(TraceError::in_file(list, "no kernel to run (the list names none, or --kernels chose none)"));
     }
     Ok(chosen)
+}
+
+/// A trace as its runs open it: where its files are, its list file, its name and the
+/// kernels chosen. A trace's kernels are read as they run, so every run opens it afresh.
+#[derive(Clone)]
+pub struct TraceInput {
+    pub source: Rc<dyn Source>,
+    pub list: String,
+    pub name: String,
+    pub select: Option<Selection>,
+}
+
+impl TraceInput {
+    /// The trace's benchmark (see [`open`]).
+    pub fn open(&self) -> Result<Benchmark, TraceError> {
+        open(Rc::clone(&self.source), &self.list, &self.name, self.select.as_ref())
+    }
 }
 
 /// Opens the kernel list `list` of `source` and the headers of the kernels `select`

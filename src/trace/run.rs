@@ -1,20 +1,38 @@
 //! A replay run: the simulator for a trace's benchmark, and the trace's part of the report.
 
 use super::translate::{OpcodeCount, OpcodeTable};
+use super::TraceInput;
 use crate::config::{ConfigError, ConfigErrors};
+use crate::coordinated::{input_load_tags, ProfileInput};
 use crate::kernels::Benchmark;
 use crate::{Config, Simulator};
 use serde::Serialize;
+use std::rc::Rc;
 
-/// The machine `cfg` around the trace's launches, once each CTA fits an SM. Bypass
-/// policies that profile each load on a second input of the kernel (coordinated,
-/// static_only, instruction_level) and dynamic_only (which tags every static load) need
-/// the kernel's static loads, which a trace has no list of, so they are refused.
-pub fn simulator(cfg: Config, bench: Benchmark, seed: u64) -> Result<Simulator, ConfigErrors> {
-    if cfg.l1d.bypass.uses_profile() || cfg.l1d.bypass.uses_tb_tags() {
+/// The machine `cfg` around the trace's launches, once each CTA fits an SM. An L1 bypass
+/// policy that profiles the loads before the run (coordinated bypassing and its variants)
+/// profiles the trace `profile`, by traced PC, with seed `seed + 1` as for a built-in
+/// kernel: a second trace of the same program (a smaller input, as the paper does), or the
+/// replayed trace itself, which gives an oracle's profile.
+pub fn simulator(cfg: Config, bench: Benchmark, seed: u64, profile: &TraceInput) -> Result<Simulator, ConfigErrors> {
+    Simulator::check_fits(&cfg, &bench)?;
+    let open = || {
+        let why = |e| ConfigError::new("l1d.bypass", format!("the profiling pass cannot read {}: {e}", profile.name));
+        Ok(Rc::new(profile.open().map_err(why)?))
+    };
+    let tags = input_load_tags(&cfg, &ProfileInput::trace(&profile.name, &open, seed.wrapping_add(1)))?;
+    let mut sim = Simulator::with_benchmark(cfg, bench, seed);
+    sim.set_load_tags(&tags);
+    Ok(sim)
+}
+
+/// As [`simulator`] without a profiling input (the page, which leaves the profiling code
+/// out of its download): policies that profile the loads are refused.
+pub fn unprofiled_simulator(cfg: Config, bench: Benchmark, seed: u64) -> Result<Simulator, ConfigErrors> {
+    if cfg.l1d.bypass.profile().is_some() {
         let msg = format!(
-            "l1d.bypass={} needs the kernel's static loads and a profiling input, which a trace does not give; \
-             use it with built-in kernels",
+            "l1d.bypass={} profiles the trace's loads before the run, which the page does not do; \
+             run it with `warpscope run --trace DIR` (docs/traces.md)",
             cfg.l1d.bypass.as_str()
         );
         return Err(ConfigError::new("l1d.bypass", msg).into());

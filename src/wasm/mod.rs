@@ -199,13 +199,14 @@ impl WasmSim {
 
     /// Builds a replay of the trace in `folder`, named `name` in its report (as the CLI names
     /// it after the folder); throws `[{field, message}]`, field `trace` for a problem in its
-    /// files (with the file and line).
+    /// files (with the file and line). Policies that profile the loads before the run are
+    /// refused (the CLI runs them).
     pub fn trace(config_json: &str, folder: TraceFolder, name: &str, seed: f64) -> Result<WasmSim, JsValue> {
         let cfg = parse_config(config_json).map_err(|e| errors_to_js(&e))?;
         let seed = page_seed(seed)?;
         let TraceFolder { files, select } = folder;
         let bench = trace::open(Rc::new(files), TRACE_LIST, name, select.as_ref()).map_err(trace_error)?;
-        Ok(WasmSim::of(trace::simulator(cfg, bench, seed).map_err(|e| errors_to_js(&e))?))
+        Ok(WasmSim::of(trace::unprofiled_simulator(cfg, bench, seed).map_err(|e| errors_to_js(&e))?))
     }
 
     /// The problem that stopped reading a trace during the run (a malformed or truncated

@@ -27,6 +27,8 @@ pub struct Run {
     pub seed: u64,
     /// An Accel-Sim trace (its folder or list file) replayed instead of a built-in kernel.
     pub trace: Option<PathBuf>,
+    /// The trace coordinated bypassing profiles instead of `trace` (`--profile-trace`).
+    pub profile_trace: Option<PathBuf>,
     pub max_cycles: Option<u64>,
     pub config: Config,
 }
@@ -34,7 +36,7 @@ pub struct Run {
 impl Run {
     /// What the run simulates.
     pub fn workload(&self) -> Result<Workload, Failure> {
-        Workload::new(self.kernel.clone(), self.size, self.seed, self.trace.clone(), None)
+        Workload::new(self.kernel.clone(), self.size, self.seed, self.trace.clone(), None, self.profile_trace.clone())
     }
 }
 

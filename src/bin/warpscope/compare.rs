@@ -9,7 +9,7 @@ use super::failure::Failure;
 use super::interrupt::Printout;
 use super::plan::PlanArg;
 use super::sweep::parse_axis;
-use super::trace_cmd::traces;
+use super::trace_cmd::{traces, TracePaths};
 use super::{check_names, columns, jobs_parser, kernel_names};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -33,6 +33,10 @@ pub struct CompareCmd {
     /// list a subset of its kernels). Repeatable.
     #[arg(long, value_name = "DIR|kernelslist.g")]
     pub trace: Vec<PathBuf>,
+    /// The trace coordinated bypassing profiles for each `--trace`, in the same order (default:
+    /// the replayed trace itself, an oracle's profile; docs/traces.md). Repeatable.
+    #[arg(long, value_name = "DIR|kernelslist.g", requires = "trace")]
+    pub profile_trace: Vec<PathBuf>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Runs simulated at once (each on its own thread).
@@ -161,7 +165,8 @@ impl CompareCmd {
                     kernel: j.kernel.clone(),
                     size,
                     seed: self.seed,
-                    trace: j.trace.clone(),
+                    trace: j.trace.as_ref().map(|t| t.run.clone()),
+                    profile_trace: j.trace.as_ref().and_then(|t| t.profile.clone()),
                     max_cycles: None,
                     config: cfg.clone(),
                 }
@@ -187,7 +192,8 @@ impl CompareCmd {
             })
             .collect();
         let mut jobs = Vec::new();
-        let workloads: Vec<_> = self.kernels.iter().map(|k| (k.clone(), None)).chain(traces(&self.trace)?).collect();
+        let workloads: Vec<_> =
+            self.kernels.iter().map(|k| (k.clone(), None)).chain(traces(&self.trace, &self.profile_trace)?).collect();
         let kernels = workloads.iter().map(|(k, _)| k.clone()).collect();
         for (kernel, trace) in workloads {
             for (b, settings) in &variants {
@@ -390,7 +396,7 @@ impl CompareCmd {
 struct Job {
     /// A built-in kernel, or a trace's name with ` (trace)`.
     kernel: String,
-    trace: Option<PathBuf>,
+    trace: Option<TracePaths>,
     bundle: String,
     /// `PATH=VALUE` of a tuned bundle's run, empty otherwise.
     setting: String,

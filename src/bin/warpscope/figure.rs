@@ -104,6 +104,7 @@ impl FigureCmd {
                     size: self.size,
                     seed: r.seed,
                     trace: None,
+                    profile_trace: None,
                     max_cycles: r.max_cycles,
                     config,
                 }

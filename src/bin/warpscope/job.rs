@@ -62,6 +62,7 @@ impl JobCmd {
             size: e.size,
             seed: e.seed,
             trace: e.trace,
+            profile_trace: e.profile_trace,
             max_cycles: e.max_cycles,
             config,
         };

@@ -72,6 +72,9 @@ pub struct Entry {
     /// The trace a run replays: the path the job reads it from, on whichever machine it runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trace: Option<PathBuf>,
+    /// The trace its profiling pass reads instead (`--profile-trace`), found the same way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile_trace: Option<PathBuf>,
     pub max_cycles: Option<u64>,
     /// The report's path inside the plan directory.
     pub out: String,
@@ -337,6 +340,7 @@ pub fn write(dir: &Path, runs: &[Run]) -> Result<Printout, Failure> {
             size: r.size,
             seed: r.seed,
             trace: r.trace.clone(),
+            profile_trace: r.profile_trace.clone(),
             max_cycles: r.max_cycles,
             config: serde_json::to_value(&r.config).expect("configs serialize"),
         };
@@ -412,6 +416,9 @@ pub fn run_id(r: &Run) -> (String, String) {
     });
     if let Some(trace) = &r.trace {
         content["trace"] = Value::from(trace.to_string_lossy());
+    }
+    if let Some(profile) = &r.profile_trace {
+        content["profile_trace"] = Value::from(profile.to_string_lossy());
     }
     let mut text = String::new();
     canonical(&content, &mut text);

@@ -6,7 +6,7 @@ use super::batch::{self, Batch, Run};
 use super::failure::Failure;
 use super::interrupt::Printout;
 use super::plan::PlanArg;
-use super::trace_cmd::traces;
+use super::trace_cmd::{traces, TracePaths};
 use super::{
     check_names, check_path, columns, current_path, jobs_parser, kernel_names, parallel, resolve_with, size_parser,
     BaseArgs,
@@ -48,6 +48,10 @@ pub struct SweepCmd {
     /// subset of its kernels). Repeatable.
     #[arg(long, value_name = "DIR|kernelslist.g")]
     trace: Vec<PathBuf>,
+    /// The trace coordinated bypassing profiles for each `--trace`, in the same order (default:
+    /// the replayed trace itself, an oracle's profile; docs/traces.md). Repeatable.
+    #[arg(long, value_name = "DIR|kernelslist.g", requires = "trace")]
+    profile_trace: Vec<PathBuf>,
     #[arg(long, value_parser = size_parser(), default_value = "small")]
     size: Size,
     #[arg(long, default_value_t = 1)]
@@ -72,7 +76,7 @@ pub struct SweepCmd {
 struct Point {
     /// A built-in kernel, or a trace's name with ` (trace)`.
     kernel: String,
-    trace: Option<PathBuf>,
+    trace: Option<TracePaths>,
     values: Vec<String>,
 }
 
@@ -106,7 +110,8 @@ impl SweepCmd {
                     kernel: p.kernel,
                     size: self.size,
                     seed: self.seed,
-                    trace: p.trace,
+                    trace: p.trace.as_ref().map(|t| t.run.clone()),
+                    profile_trace: p.trace.and_then(|t| t.profile),
                     max_cycles: None,
                     config: resolve_with(&base, self.policy.as_deref())?,
                 })
@@ -209,7 +214,7 @@ impl SweepCmd {
                 })
                 .collect();
         }
-        let workloads = self.kernel.iter().map(|k| (k.clone(), None)).chain(traces(&self.trace)?);
+        let workloads = self.kernel.iter().map(|k| (k.clone(), None)).chain(traces(&self.trace, &self.profile_trace)?);
         Ok(workloads
             .flat_map(|(kernel, trace)| {
                 combos.iter().map(move |values| Point {

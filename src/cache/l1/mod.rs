@@ -6,27 +6,28 @@
 //! Global stores are write-evict / no-allocate and always go to the L2. Each refused
 //! access counts one reservation failure by cause; the LD/ST unit retries it next cycle.
 //!
-//! Bypassing: `.cg` loads (including those a coordinated-bypass tag or a `bg` thread
-//! block turned into `.cg`), loads of warps MDB excludes, loads the L1 refuses (under
-//! MRPB) and loads meeting an associativity stall (access-level) go straight to the L2,
-//! each holding one of `l1d.bypass_slots` until its reply. With every slot taken a bypass
+//! Bypassing: `.cg` loads (including those the bypass policy turned into `.cg` as they
+//! issued) and the loads the policy routes around the L1 (`bypass`: always, or only when
+//! the L1 refuses them) go straight to the L2, each holding one of `l1d.bypass_slots`
+//! until its reply. With every slot taken a bypass
 //! is refused and counted, and the load takes the L1 path. A `.cg` load asks only for
 //! the 32 B sectors its lanes touch (Fermi coalesces uncached loads into 32 B segments);
 //! loads the L1 itself decides to bypass were coalesced as cached and ask for the line.
 //! A miss that allocates fetches the whole line.
 
+pub mod bypass;
 mod events;
-mod mdb;
 
+pub use bypass::{L1Bypass, L1BypassKind};
 pub use events::{Feedback, L1Event};
-pub use mdb::Mdb;
 
 use super::mshr::MshrFull;
 use super::vta::{MissClass, MissClassCounts, Owner, VictimTags};
 use super::{MshrTable, Probe, TagArray};
-use crate::config::{AllocationKind, L1BypassKind, L1Config};
+use crate::config::{AllocationKind, Config};
 use crate::mem::{AccessKind, CacheOp, MemReq, NO_WARP_LOAD};
 use crate::queue::BoundedQueue;
+use bypass::Route;
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -126,8 +127,8 @@ pub struct L1D {
     line_shift: u32,
     hit_latency: u64,
     allocation: AllocationKind,
-    policy: L1BypassKind,
-    mdb: Option<Mdb>,
+    /// The `l1d.bypass` policy: which loads skip the L1.
+    pub bypass: L1Bypass,
     slots: Option<u32>,
     in_flight_bypass: u32,
     /// What the last refused access counted, so skipped retry cycles count the same.
@@ -155,24 +156,13 @@ struct Refusal {
     set: usize,
 }
 
-/// How a load may use the bypass path.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Route {
-    Cache,
-    Bypass,
-    /// Try the L1; bypass if it refuses (MRPB), or with `assoc_only` only if it refuses
-    /// for want of a line (an associativity stall, the access-level policy).
-    BypassOnFail {
-        assoc_only: bool,
-    },
-}
-
 impl L1D {
-    pub fn new(cfg: &L1Config, warps: u32) -> Self {
+    /// The L1 of SM `sm` of machine `cfg`.
+    pub fn new(machine: &Config, sm: usize) -> Self {
+        let (cfg, warps) = (&machine.l1d, machine.core.max_warps_per_sm);
         Self {
             allocation: cfg.allocation,
-            policy: cfg.bypass,
-            mdb: (cfg.bypass == L1BypassKind::Mdb).then(|| Mdb::new(warps, cfg.sets(), cfg.ways, cfg.mdb_interval)),
+            bypass: L1Bypass::new(machine, sm),
             slots: cfg.bypass_slots.0,
             in_flight_bypass: 0,
             last_refusal: None,
@@ -224,14 +214,9 @@ impl L1D {
             let r = self.store(req);
             return self.count(r, refused_bypasses, set);
         }
-        let route = match (req.op, self.policy) {
-            (CacheOp::Cg, _) => Route::Bypass,
-            (_, L1BypassKind::Mrpb) => Route::BypassOnFail { assoc_only: false },
-            (_, L1BypassKind::AccessLevel) => Route::BypassOnFail { assoc_only: true },
-            (_, L1BypassKind::Mdb) if self.mdb.as_ref().is_some_and(|m| m.bypasses(req.warp_slot as usize)) => {
-                Route::Bypass
-            }
-            _ => Route::Cache,
+        let route = match req.op {
+            CacheOp::Cg => Route::Bypass,
+            _ => self.bypass.route(&req),
         };
         let block = req.addr >> self.line_shift;
         let (set, warp) = (self.tags.set_of(block), req.warp_slot as usize);
@@ -257,12 +242,7 @@ impl L1D {
         if r.is_ok() && req_is_read {
             self.follow_group(member, tagged, tag_packet);
         }
-        if let Some(m) = &mut self.mdb {
-            match &r {
-                Ok(()) => m.observe(warp, block, set),
-                Err(_) => m.note_rsfail(set, 1),
-            }
-        }
+        self.bypass.on_access(warp, block, set, r.is_ok());
         if self.feedback == Feedback::VtaHitsAndAccesses && r.is_ok() && route != Route::Bypass {
             self.events.push(L1Event::Access { warp: requester, set: set as u32 });
         }
@@ -287,9 +267,7 @@ impl L1D {
         if f.bypass_refused {
             self.stats.rsfail.bypass_slot += cycles;
         }
-        if let Some(m) = &mut self.mdb {
-            m.note_rsfail(f.set, cycles);
-        }
+        self.bypass.on_retries(f.set, cycles);
     }
 
     fn store(&mut self, req: MemReq) -> Offer {

@@ -11,14 +11,7 @@
 //! good as the current value and wins the tie, lower first: starting from TB_max the
 //! learner walks down while CHSS improves and climbs back once a step makes it worse.
 
-/// L1 counters of the SM at one instant, for per-period differences.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct L1Snapshot {
-    /// Hits and pending hits (data reused from the L1 or an in-flight fill).
-    pub hits: u64,
-    /// Core cycles the LD/ST unit was refused by the L1.
-    pub stall_cycles: u64,
-}
+use super::super::L1Snapshot;
 
 #[derive(Debug, Clone, Copy)]
 struct Period {
@@ -76,10 +69,6 @@ impl TbBypass {
         self.period = None;
         self.cur_bg = 0;
         self.set_tb_bg(tb_max, now);
-    }
-
-    pub fn tb_bg(&self) -> u32 {
-        self.tb_bg
     }
 
     /// Adopts a TB_bg (a broadcast from the learning SM, or this SM's own choice).
@@ -217,16 +206,16 @@ mod tests {
         let (mut now, mut hits, mut stall) = (0, 0, 0);
         // At TB_bg = 4: CHSS from 100 hits and 100 stalls; the untried 3 is explored.
         period(&mut t, &mut now, &mut hits, &mut stall, 100, 100);
-        assert_eq!(t.tb_bg(), 3);
+        assert_eq!(t.tb_bg, 3);
         // Fewer stalls at 3: better, so 2 is explored next.
         period(&mut t, &mut now, &mut hits, &mut stall, 100, 50);
-        assert_eq!(t.tb_bg(), 2);
+        assert_eq!(t.tb_bg, 2);
         // Much worse at 2: back to 3, the best of {1 (untried, counts as 2's), 2, 3}.
         period(&mut t, &mut now, &mut hits, &mut stall, 10, 100);
-        assert_eq!(t.tb_bg(), 3);
+        assert_eq!(t.tb_bg, 3);
         // At 3 again, still the best of its neighbours: it stays.
         period(&mut t, &mut now, &mut hits, &mut stall, 100, 50);
-        assert_eq!(t.tb_bg(), 3);
+        assert_eq!(t.tb_bg, 3);
         assert_eq!(t.series.iter().map(|&(_, v)| v).collect::<Vec<_>>(), [4, 3, 2, 3]);
         assert_eq!(t.take_decision(), Some(3));
         assert_eq!(t.take_decision(), None);

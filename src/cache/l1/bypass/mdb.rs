@@ -6,8 +6,10 @@
 //! number bypass. Only every `SAMPLE`-th set is shadowed, and the counters halve after
 //! each decision so the choice follows phase changes.
 
+use super::{L1BypassKind, L1BypassPolicy, Route};
 use crate::cache::{Probe, TagArray};
-use crate::config::SetIndexKind;
+use crate::config::{Config, SetIndexKind};
+use crate::mem::MemReq;
 
 /// One set in this many is shadowed.
 const SAMPLE: usize = 8;
@@ -97,6 +99,33 @@ impl Mdb {
         }
         self.rsfails /= 2;
         self.sampled = 0;
+    }
+}
+
+impl L1BypassPolicy for Mdb {
+    fn build(_kind: L1BypassKind, cfg: &Config, _sm: usize) -> Self {
+        let l1 = &cfg.l1d;
+        Self::new(cfg.core.max_warps_per_sm, l1.sets(), l1.ways, l1.mdb_interval)
+    }
+
+    fn route(&self, req: &MemReq) -> Route {
+        if self.bypasses(req.warp_slot as usize) {
+            Route::Bypass
+        } else {
+            Route::Cache
+        }
+    }
+
+    fn on_access(&mut self, warp: usize, block: u64, set: usize, accepted: bool) {
+        if accepted {
+            self.observe(warp, block, set);
+        } else {
+            self.note_rsfail(set, 1);
+        }
+    }
+
+    fn on_retries(&mut self, set: usize, cycles: u64) {
+        self.note_rsfail(set, cycles);
     }
 }
 

@@ -1,0 +1,20 @@
+//! Access-level bypassing (the comparison of Xie et al., HPCA 2015): a load that meets an
+//! associativity stall, every way of its set reserved for a pending fill, bypasses rather
+//! than waits; other refusals (MSHRs, miss queue) stall it as usual.
+
+use super::{L1BypassKind, L1BypassPolicy, Route};
+use crate::config::Config;
+use crate::mem::MemReq;
+
+#[derive(Debug, Clone)]
+pub struct AccessLevel;
+
+impl L1BypassPolicy for AccessLevel {
+    fn build(_kind: L1BypassKind, _cfg: &Config, _sm: usize) -> Self {
+        Self
+    }
+
+    fn route(&self, _req: &MemReq) -> Route {
+        Route::BypassOnFail { assoc_only: true }
+    }
+}
