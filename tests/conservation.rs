@@ -109,8 +109,12 @@ fn random_traffic_is_conserved_under_tiny_queues() {
 
 #[test]
 fn random_traffic_is_conserved_with_bypassing_and_allocation_on_fill() {
-    use warpscope::config::{AllocationKind, BypassSlots, L1BypassKind};
-    for (bypass, slots) in [(L1BypassKind::Mrpb, Some(2)), (L1BypassKind::Mdb, None), (L1BypassKind::None, Some(1))] {
+    use warpscope::config::{AllocationKind, BypassSlots, L1BypassKind as K};
+    // Every registered L1 bypass policy that needs no profile (tests/coordinated_bypass.rs
+    // covers the profiled ones), with bypass slots from tight to unlimited.
+    let kinds = K::NAMES.iter().map(|n| K::parse(n).expect("a registered name")).filter(|k| k.profile().is_none());
+    for (i, bypass) in kinds.enumerate() {
+        let slots = [Some(2), None, Some(1)][i % 3];
         let t = RandomTraffic {
             ctas: 30,
             threads: 256,
