@@ -562,8 +562,9 @@ async function main() {
   }
   if (shared) restoreForm(shared.form);
   $('app').setAttribute('aria-busy', 'false');
-  setStatus('Ready. Pick a demo or press Run.');
   await updateEmbedSnippet();
+  // "Ready" and `window.warpscope` appear together, with no await between them.
+  setStatus('Ready. Pick a demo or press Run.');
   const linked = shared && (shared.runs.length ? shared.runs : [shared.form]);
   // A link's trace runs wait for their folder; its other runs start at once.
   const runs = linked && linked.filter((s) => !s.trace);
