@@ -48,6 +48,11 @@ pub(crate) struct CommandScheduler {
     refresh_due: u64,
     /// Cycle of the last command issued, so replayed refresh commands come after it.
     last_issue: Option<u64>,
+    /// Cycles `[from, until)` in which `step` is known to issue nothing: set when a step
+    /// finds no legal command (from `next_event`, exact per bank), cleared by every change
+    /// of bank or channel state. A lightly loaded channel waits out tRCD, tRP or the bus
+    /// for many cycles, and rescanning its banks each of them is most of its cost.
+    quiet: (u64, u64),
     pub log: Option<Vec<CommandRecord>>,
 }
 
@@ -62,6 +67,7 @@ impl CommandScheduler {
             queued: 0,
             refresh_due: p.refi,
             last_issue: None,
+            quiet: (0, 0),
             p,
             per_burst: d.column_command == ColumnCommand::Burst,
             burst_bytes: d.burst_bytes,
@@ -92,6 +98,7 @@ impl CommandScheduler {
         if let Some(b) = self.banks.get_mut(bank).filter(|b| b.cmdq.is_empty()) {
             b.open_row = Some(row);
             self.views[bank] = b.view();
+            self.quiet = (0, 0);
         }
     }
 
@@ -105,6 +112,7 @@ impl CommandScheduler {
             bank.cmdq.push_back(Txn { q, activated: false, score, cols_left });
             self.views[b] = bank.view();
             self.queued += 1;
+            self.quiet = (0, 0);
         }
     }
 
@@ -114,6 +122,7 @@ impl CommandScheduler {
         let bus = self.p.bus_cycles(bytes);
         let start = self.chan.bus_free.max(now + 1);
         self.chan.bus_free = start + bus;
+        self.quiet = (0, 0);
         stats.data_bus_busy += bus;
         self.chan.bus_free
     }
@@ -157,6 +166,9 @@ impl CommandScheduler {
     /// Issues at most one command at `now`. Returns whether one issued, and the read it
     /// completed if it was a RD.
     pub fn step(&mut self, now: u64, stats: &mut DramStats) -> (bool, Option<ReadDone>) {
+        if (self.quiet.0..self.quiet.1).contains(&now) {
+            return (false, None);
+        }
         let refreshing = self.refreshing(now);
         if refreshing && self.ref_ready().is_some_and(|t| t <= now) {
             self.issue_ref(now, stats);
@@ -174,11 +186,13 @@ impl CommandScheduler {
                     if t <= now {
                         self.rr_group = (g + 1) % self.groups;
                         self.rr_bank[g] = (k + 1) % self.per_group;
+                        self.quiet = (0, 0);
                         return (true, self.issue(b, cmd, now, stats));
                     }
                 }
             }
         }
+        self.quiet = (now + 1, self.next_event(now).unwrap_or(u64::MAX));
         (false, None)
     }
 
@@ -270,6 +284,7 @@ impl CommandScheduler {
     }
 
     fn issue_ref(&mut self, now: u64, stats: &mut DramStats) {
+        self.quiet = (0, 0);
         for bank in &mut self.banks {
             bank.act_ready = bank.act_ready.max(now + self.p.rfc);
         }
