@@ -243,6 +243,7 @@ impl Sampler {
                 if let Some(latency) = self.book.last_memory_latency() {
                     self.miss_latency = latency;
                 }
+                sim.learn_in_flight();
                 let ok = sim.quiesce(u64::MAX / 4);
                 self.detailed += sim.cycle() - self.stretch_from;
                 self.phase = if ok && !sim.is_finished() { Phase::Warm } else { Phase::Done };

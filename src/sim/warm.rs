@@ -81,6 +81,15 @@ impl Simulator {
         self.launch
     }
 
+    /// A detailed piece ends: the L2 banks learn their MSHR occupancy, which warming
+    /// stands in for until the next piece.
+    pub(crate) fn learn_in_flight(&mut self) {
+        let now_l2 = self.clocks.now().l2;
+        for p in &mut self.partitions {
+            p.learn_in_flight(now_l2);
+        }
+    }
+
     /// Ends a window's detailed cycles: no instruction issues and no CTA is dispatched
     /// while the requests in flight complete. Returns false if the memory system did not
     /// empty within `max_core_cycles` or the run failed.
@@ -112,8 +121,9 @@ impl Simulator {
         for sm in &mut self.sms {
             sm.reset_stats();
         }
+        let now_l2 = self.clocks.now().l2;
         for p in &mut self.partitions {
-            p.reset_stats();
+            p.reset_stats(now_l2);
         }
         self.req_net.stats = Default::default();
         self.reply_net.stats = Default::default();

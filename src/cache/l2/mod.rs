@@ -14,6 +14,7 @@
 
 mod bloom;
 pub mod bypass;
+mod in_flight;
 pub mod insertion;
 mod shared;
 mod stats;
@@ -23,6 +24,7 @@ pub use shared::{line_key, L2Shared};
 pub use stats::{L2RsFail, L2Stats, WarpL2Counters};
 pub use warp_type::{WarpType, WarpView};
 
+use in_flight::InFlight;
 use insertion::L2Insertion;
 
 use super::vta::{Owner, VictimTags};
@@ -42,6 +44,17 @@ enum Blocked {
     Mshr,
     DramQueue,
     Response,
+}
+
+/// What a warming access did (`L2Bank::warm`).
+pub struct Warmed {
+    /// It went on to DRAM (a miss, or a write-through store).
+    pub to_dram: bool,
+    /// The local address of a dirty victim to write back.
+    pub writeback: Option<u64>,
+    /// A read hit on a line warming deems still on its way from DRAM: in detail a pending
+    /// hit, which counts as a miss for the reader's warp type.
+    pub pending: bool,
 }
 
 pub struct L2Bank {
@@ -85,6 +98,8 @@ pub struct L2Bank {
     port_free: Vec<u64>,
     /// First L2 cycle the fill port is free again after writing a line.
     fill_free: u64,
+    /// The MSHRs' occupancy, measured in detail and stood in for in warming.
+    in_flight: InFlight,
 }
 
 impl L2Bank {
@@ -124,6 +139,7 @@ impl L2Bank {
                 BankOccupancy::Serialized => vec![0; l2.bank_ports.max(1) as usize],
             },
             fill_free: 0,
+            in_flight: InFlight::default(),
         }
     }
 
@@ -194,23 +210,24 @@ impl L2Bank {
     /// Functional warming (sampled runs): applies one access to the tags and recency order,
     /// with no timing or statistics. The insertion policy places the line as for a warp not
     /// yet typed (MRU under MeDiC's; EAF's filter decides under EAF, and learns the
-    /// evictions). Returns (went to DRAM, the local address of a dirty victim to write
-    /// back); a read goes to DRAM exactly when it misses.
-    pub fn warm(&mut self, local: u64, is_write: bool) -> (bool, Option<u64>) {
+    /// evictions).
+    pub fn warm(&mut self, local: u64, is_write: bool) -> Warmed {
         let block = self.block(local);
         let through = is_write && self.write_policy == WritePolicy::WriteThrough;
+        let mut out = Warmed { to_dram: through, writeback: None, pending: false };
         match self.tags.probe(block) {
             Probe::Hit { set, way } => {
                 self.tags.touch(set, way);
                 if is_write && !through {
                     self.tags.set_dirty(set, way);
                 }
-                (through, None)
+                out.pending = !is_write && self.in_flight.pending(block);
             }
-            Probe::HitReserved { .. } => (through, None),
-            Probe::Miss { .. } if through => (true, None),
+            Probe::HitReserved { .. } => {}
+            Probe::Miss { .. } if through => {}
             Probe::Miss { set, victim } => {
-                let Some(way) = victim else { return (true, None) };
+                out.to_dram = true;
+                let Some(way) = victim else { return out };
                 let pos = self.insertion.position(WarpType::Unknown, block, self.ways);
                 let ev = self.tags.allocate(set, way, block, false, pos);
                 if let Some(e) = &ev {
@@ -218,12 +235,25 @@ impl L2Bank {
                 }
                 if is_write {
                     self.tags.set_dirty(set, way);
+                } else {
+                    self.in_flight.missed(block);
                 }
                 let bank = (local >> self.line_shift) % self.banks;
-                let wb = ev.filter(|e| e.dirty).map(|e| ((e.block * self.banks) + bank) << self.line_shift);
-                (true, wb)
+                out.writeback = ev.filter(|e| e.dirty).map(|e| ((e.block * self.banks) + bank) << self.line_shift);
             }
         }
+        out
+    }
+
+    /// A detailed piece's measurement starts at L2 cycle `now` (sampled runs).
+    pub fn restart_in_flight(&mut self, now: u64) {
+        self.in_flight.restart(now);
+    }
+
+    /// A detailed piece ends at L2 cycle `now`: the warming after it deems in flight as
+    /// many misses as the MSHRs held on average (`in_flight.rs`).
+    pub fn learn_in_flight(&mut self, now: u64) {
+        self.in_flight.learn(now, self.mshr.len());
     }
 
     /// The bank's block number of a partition-local address.
@@ -319,6 +349,7 @@ impl L2Bank {
             stats.pending_hits += 1;
             let _ = self.mshr.add(block, req);
         } else {
+            self.in_flight.note(now, self.mshr.len());
             stats.read_misses += 1;
             stats.miss_classes.add(self.vta.classify(self.owner(&req), block));
             // The fill is a whole line, whatever part of it the first reader wanted.
@@ -402,6 +433,8 @@ impl L2Bank {
         w.writeback = true;
         dram_q.push((ready, w));
         if !self.mshr.contains(block) {
+            // `ready` is the lookup's cycle plus the tag latency.
+            self.in_flight.note(ready - self.tag_latency, self.mshr.len());
             let mut fetch = req.clone();
             fetch.id = *next_id;
             *next_id += 1;
@@ -471,6 +504,7 @@ impl L2Bank {
             _ => {}
         }
         stats.fills += 1;
+        self.in_flight.note(now.l2, self.mshr.len());
         // Stores that waited for their line's fetch were acknowledged at lookup.
         for mut r in self.mshr.take(block).into_iter().filter(|r| r.kind == AccessKind::Read) {
             r.l2_hit = false;

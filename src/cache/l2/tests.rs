@@ -170,17 +170,22 @@ fn warming_keeps_recency_and_writes_back_dirty_victims_without_counting() {
     let set0 = r.bank.tags.set_of(0);
     let same: Vec<u64> = (0..).filter(|&b| r.bank.tags.set_of(b) == set0).take(2 * ways as usize + 2).collect();
     let local = |i: u64| same[i as usize] * banks * line;
-    assert_eq!(r.bank.warm(local(0), true), (true, None), "a store miss allocates dirty");
+    let mut warm = |i: u64, write: bool| {
+        let w = r.bank.warm(local(i), write);
+        assert!(!w.pending, "nothing is in flight before a detailed piece measured the MSHRs");
+        (w.to_dram, w.writeback)
+    };
+    assert_eq!(warm(0, true), (true, None), "a store miss allocates dirty");
     for i in 1..ways {
-        assert_eq!(r.bank.warm(local(i), false), (true, None));
+        assert_eq!(warm(i, false), (true, None));
     }
-    assert_eq!(r.bank.warm(local(0), false), (false, None), "a hit, now most recent");
+    assert_eq!(warm(0, false), (false, None), "a hit, now most recent");
     // The next miss evicts block 1 (least recent), clean; then block 2.
-    assert_eq!(r.bank.warm(local(ways), false), (true, None));
-    assert!(r.bank.warm(local(1), false).0, "block 1 was the victim");
+    assert_eq!(warm(ways, false), (true, None));
+    assert!(warm(1, false).0, "block 1 was the victim");
     // Fill the set with reads again until block 0, dirty, is the least recent.
     for i in ways + 1..2 * ways + 1 {
-        let (_, wb) = r.bank.warm(local(i), false);
+        let (_, wb) = warm(i, false);
         if let Some(w) = wb {
             assert_eq!(w, local(0), "only block 0 is dirty");
             assert_eq!(r.stats.writebacks, 0, "warming counts nothing");
