@@ -7,7 +7,10 @@ bash scripts/setup.sh
 echo "== wasm build"
 cargo build --lib --target wasm32-unknown-unknown --profile web --quiet
 wasm-bindgen --target web --out-dir pkg --out-name warpscope target/wasm32-unknown-unknown/web/warpscope.wasm
-node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+# --low-memory-unused: Rust puts the stack first (it grows down from 1 MiB, data above it), so
+# nothing reads the lowest KiB and wasm-opt may fold pointer arithmetic into load offsets
+# (13 KB smaller, the same code).
+node_modules/.bin/wasm-opt -O3 --low-memory-unused --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-reference-types --enable-multivalue \
   pkg/warpscope_bg.wasm -o pkg/warpscope_bg.wasm
 echo "== bundle"

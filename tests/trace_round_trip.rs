@@ -141,13 +141,21 @@ fn coordinated_bypassing_on_a_trace_profiles_a_second_trace_as_the_builtin_run_p
     assert!(differ.is_empty(), "{differ:?}");
 }
 
-/// The page replays without a profiling input, so it refuses the policies that need one.
+/// A profiling trace the replay cannot read (the page's files, as the CLI's) stops the run
+/// before it starts, naming the profiling trace, the file and the line.
 #[test]
-fn a_replay_without_a_profiling_input_refuses_coordinated_bypassing() {
+fn a_malformed_profiling_trace_is_an_error_with_its_file_and_line() {
     let mut cfg = preset("xie-fermi").unwrap();
-    cfg.l1d.bypass = warpscope::config::L1BypassKind::DynamicOnly;
-    let bench = input("spmv", exported("spmv", true, false)).open().unwrap();
-    let e = trace::unprofiled_simulator(cfg, bench, 1).err().expect("refused");
+    cfg.l1d.bypass = warpscope::config::L1BypassKind::Coordinated;
+    let run = input("spmv", exported("spmv", true, false));
+    let mut bad = exported_at("spmv", Size::Tiny, 2, true, false);
+    let text = String::from_utf8(bad.0["kernel-1.traceg"].to_vec()).unwrap();
+    let at = text.lines().position(|l| l.contains("LDG")).unwrap();
+    let lines: Vec<&str> =
+        text.lines().enumerate().map(|(i, l)| if i == at { "0003 ffffffff zz" } else { l }).collect();
+    bad = bad.with("kernel-1.traceg", lines.join("\n"));
+    let e = trace::simulator(cfg, run.open().unwrap(), 1, &input("spmv-profile", bad)).err().expect("refused");
     assert_eq!(e.0[0].field, "l1d.bypass");
-    assert!(e.0[0].message.contains("warpscope run --trace"), "{e:?}");
+    let want = format!("the profiling pass cannot read spmv-profile: kernel-1.traceg:{}: ", at + 1);
+    assert!(e.0[0].message.starts_with(&want), "{e:?}");
 }

@@ -1,7 +1,7 @@
 // The page: builds the config form from the simulator's schema, runs experiments in the
 // worker (built-in kernels, or a trace folder the user opens), keeps finished runs for
 // comparison, draws the charts, and handles share links, embed mode and exports.
-import init, { presets, kernels, bundles, config_schema, validate_config, chart_list, renamed_paths } from '../pkg/warpscope.js';
+import init, { presets, kernels, bundles, config_schema, validate_config, chart_list, renamed_paths, profiled_l1_bypass } from '../pkg/warpscope.js';
 import { SimClient } from './sim-client.js';
 import { ConfigForm, get, set, overlay, sizeChoice } from './form.js';
 import { Charts, download } from './charts.js';
@@ -37,6 +37,8 @@ const state = {
   nextRunId: 1,
   paused: false,
   trace: null, // the trace folder opened: { name, files: [[name in the folder, File]] }
+  profile: null, // the trace folder opened to profile the trace's loads, as `trace`
+  profiled: [], // the l1d.bypass values that profile the loads before the run
   pending: [], // a link's trace runs, waiting for their folder
 };
 
@@ -52,7 +54,11 @@ function applyBundle() {
 /** A bundle's one-line description with its settings; empty for none or the baseline. */
 const bundleAbout = (b) => (b && b.sets.length ? `${b.description}: ${b.sets.map(([p, v]) => `${p}=${v}`).join(', ')}` : '');
 
-const { differences, labelFor, legendLabels } = runNamer((name) => presetConfig(name), fmt);
+const { differences, labelFor, legendLabels } = runNamer((name) => presetConfig(name), fmt, (spec) => profiles(spec.config));
+
+/** Whether `config`'s L1 bypass policy profiles the loads before the run (on a trace: on a
+ * profiling trace, or the trace itself). */
+const profiles = (config) => state.profiled.includes(config?.l1d?.bypass);
 
 function presetConfig(name) {
   const p = state.presets.find((x) => x.name === name);
@@ -65,7 +71,7 @@ function presetConfig(name) {
 /** The current form as a run spec: { preset, config, kernel, size, seed }. "paper
  * (sampled)" is size paper with the config's `sample` section on. With a trace folder open
  * (and `withTrace`), the run replays it: kernel is the folder's name, size `trace`, and
- * `trace` holds the kernels chosen. */
+ * `trace` holds the kernels chosen and the profiling trace opened, if any. */
 function readSpec(withTrace = true) {
   const preset = $('f-preset').value;
   const seedText = $('f-seed').value.trim();
@@ -77,7 +83,7 @@ function readSpec(withTrace = true) {
     kernel: t ? t.name : $('f-kernel').value,
     size: t ? 'trace' : sizeChoice($('f-size').value, config),
     seed: /^\d+$/.test(seedText) ? Number(seedText) : seedText,
-    ...(t ? { trace: { kernels: $('f-kernels').value.trim() } } : {}),
+    ...(t ? { trace: { kernels: $('f-kernels').value.trim(), ...(state.profile ? { profile: { name: state.profile.name } } : {}) } } : {}),
   };
 }
 
@@ -161,7 +167,13 @@ function startNext() {
   setStatus(b.total > 1 ? `Run ${b.done + 1} of ${b.total}: ${labelFor(spec)}…` : `Running ${labelFor(spec)}…`);
   // A link's trace run names the hash its files must have (`expect`); the form's does not.
   const t = spec.trace && state.trace;
-  const trace = t && { folder: t.name, files: t.files, name: spec.kernel, kernels: spec.trace.kernels, expect: spec.trace.sha256 };
+  const p = t && spec.trace.profile;
+  if (p && !state.profile) {
+    const message = `This run profiled its loads on the trace folder "${p.name}" (SHA-256 ${p.sha256.slice(0, 12)}…): open it with "Profile with another trace folder" to run it.`;
+    return onInvalid({ errors: [{ field: 'profile', message }] });
+  }
+  const profile = p && { folder: state.profile.name, files: state.profile.files, name: p.name, expect: p.sha256 };
+  const trace = t && { folder: t.name, files: t.files, name: spec.kernel, kernels: spec.trace.kernels, expect: spec.trace.sha256, profile, profiled: profiles(spec.config) };
   state.client.run({ ...spec, trace });
 }
 
@@ -174,7 +186,9 @@ function runForm() {
   if (sweep.error) return refuseSweep([sweep.error]);
   const across = state.trace && sweep.axes.find((a) => a.path === 'kernel' || a.path === 'size');
   if (across) return refuseSweep([`a trace replay has no ${across.path} to sweep; sweep its settings or seed, or use a built-in kernel`]);
-  const specs = expandSweep(readSpec(), sweep.axes);
+  // A run whose policy does not profile has no profiling trace (a sweep may vary the policy).
+  const unprofiled = (s) => (s.trace?.profile && !profiles(s.config) ? { ...s, trace: { kernels: s.trace.kernels } } : s);
+  const specs = expandSweep(readSpec(), sweep.axes).map(unprofiled);
   const swept = new Set(sweep.axes.map((a) => a.path));
   const problems = new Set();
   for (const s of specs) {
@@ -224,10 +238,13 @@ function timeLeft(fraction) {
   return ` · about ${seconds(ms)} left`;
 }
 
-/** A trace run's files being read: which one, and how far. */
-function onReading({ file, index, count, fraction, overall }) {
+/** A trace run's files being read (a profiling trace's: `profile`): which one, and how far;
+ * then the profiling runs (`profiling`: the trace they replay). */
+function onReading({ file, index, count, fraction, overall, profile, profiling }) {
   $('progress').value = overall;
-  setStatus(index === 0 ? `Reading ${file}…` : `Reading ${file} (${index} of ${count}): ${Math.floor(fraction * 100)}\u00a0%`);
+  const of = profile ? ` of the profiling trace "${profile}"` : '';
+  if (profiling) setStatus(`Profiling the loads on "${profiling}"…`);
+  else setStatus(index === 0 ? `Reading ${file}${of}…` : `Reading ${file}${of} (${index} of ${count}): ${Math.floor(fraction * 100)}\u00a0%`);
 }
 
 function onProgress({ progress: p }) {
@@ -241,9 +258,11 @@ function onProgress({ progress: p }) {
   setStatus(`${run}${what} · ${(p.fraction * 100).toFixed(0)} % of CTAs${ipc}${timeLeft(p.fraction)}`);
 }
 
-function onDone({ report, error, sha256 }) {
-  // A trace run keeps the hash of the files it read, for share links.
-  const spec = sha256 ? { ...state.current, trace: { ...state.current.trace, sha256 } } : state.current;
+function onDone({ report, error, sha256, profileSha256 }) {
+  // A trace run keeps the hash of the files it read (and its profiling trace's), for share links.
+  const t = state.current.trace;
+  const profile = profileSha256 ? { profile: { ...t.profile, sha256: profileSha256 } } : {};
+  const spec = sha256 ? { ...state.current, trace: { ...t, sha256, ...profile } } : state.current;
   if (state.pending.includes(state.current)) {
     state.pending = state.pending.filter((s) => s !== state.current);
     showPending();
@@ -280,7 +299,7 @@ function onInvalid({ errors }) {
   state.queue = [];
   state.form.showErrors(errors, $('form-error'));
   if (EMBED) $('busy-note').textContent = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
-  if (errors.some((e) => e.field === 'trace' || e.field === 'kernels')) {
+  if (errors.some((e) => ['trace', 'kernels', 'profile'].includes(e.field))) {
     setStatus('The trace was not replayed; see the message at the trace folder.');
     $('trace-box').scrollIntoView({ block: 'nearest' });
   } else {
@@ -399,6 +418,7 @@ function describePreset() {
 function showPending() {
   $('trace-ask').hidden = !state.pending.length;
   $('trace-ask').textContent = askForFolders(state.pending);
+  showProfile();
 }
 
 /** Makes `trace` the form's workload and replays it: the link's waiting trace runs if there
@@ -413,7 +433,8 @@ function useTrace(trace) {
   state.trace = trace;
   showTrace();
   if (!state.pending.length) return runForm();
-  const mine = (s) => (s.kernel === trace.name ? 0 : 1);
+  // Runs still missing their profiling trace go last, so the others run first.
+  const mine = (s) => (s.kernel === trace.name ? 0 : 1) + (s.trace.profile && !state.profile ? 2 : 0);
   runSpecs(state.pending.slice().sort((a, b) => mine(a) - mine(b)), 'the link\u2019s trace runs');
 }
 
@@ -426,6 +447,35 @@ function showTrace() {
   $('trace-open').textContent = t ? `Trace folder: ${t.name} (open another…)` : 'Open a trace folder…';
   if (t) $('kernel-about').textContent = `Replaying the trace folder "${t.name}" (${t.files.length} files) in place of a built-in kernel, so kernel and size do not apply.`;
   else describeKernel();
+  showProfile();
+}
+
+/** The profiling trace's row: offered while a trace replays under a policy that profiles,
+ * or a link's run needs one; without one, the sentence that the trace profiles itself. */
+function showProfile() {
+  const p = state.profile;
+  const config = state.form.read(presetConfig($('f-preset').value));
+  const policy = profiles(config) && config.l1d.bypass;
+  $('profile-box').hidden = !((state.trace && policy) || state.pending.some((s) => s.trace.profile));
+  $('profile-clear').hidden = !p;
+  $('profile-open').textContent = p ? `Profiling trace: ${p.name} (open another…)` : 'Profile with another trace folder…';
+  $('profile-about').hidden = !(state.trace && policy);
+  $('profile-about').textContent = p
+    ? `l1d.bypass=${policy} profiles the loads on "${p.name}" (${p.files.length} files) before each run, as the CLI's --profile-trace does; trace kernels chooses its kernels too.`
+    : `Without a profiling trace, l1d.bypass=${policy} profiles the trace itself, as the CLI does: an oracle, since the tags come from the very input they are measured on.`;
+}
+
+/** Makes `folder` the trace the loads are profiled on, and replays as opening a trace does. */
+function useProfile(folder) {
+  if (state.client.busy) return refuseWhileBusy();
+  state.form.clearErrors($('trace-box'));
+  if (!folder.files.length) {
+    $('f-profile-error').textContent = 'That folder holds no files; open the folder with kernelslist.g and its kernel-N.traceg files.';
+    return;
+  }
+  state.profile = folder;
+  if (state.trace) useTrace(state.trace);
+  else showProfile();
 }
 
 /** A demo pressed: its runs, after the ones on screen are unchecked. */
@@ -478,10 +528,20 @@ function wireControls() {
   });
   $('embed-chart').addEventListener('change', updateEmbedSnippet);
   $('run-form').addEventListener('change', updateEmbedSnippet);
-  wireTraceBox(useTrace, () => {
-    state.trace = null;
-    state.form.clearErrors($('trace-box'));
-    showTrace();
+  $('run-form').addEventListener('change', showProfile);
+  wireTraceBox({
+    onFolder: useTrace,
+    onClear: () => {
+      state.trace = null;
+      state.form.clearErrors($('trace-box'));
+      showTrace();
+    },
+    onProfile: useProfile,
+    onSelf: () => {
+      state.profile = null;
+      state.form.clearErrors($('trace-box'));
+      showProfile();
+    },
   });
 }
 
@@ -512,6 +572,7 @@ async function main() {
   state.presets = presets();
   state.bundles = bundles();
   state.renamed = renamed_paths();
+  state.profiled = profiled_l1_bypass();
   for (const b of state.bundles) $('f-bundle').append(new Option(b.name, b.name));
   state.kernels = kernels();
   for (const p of state.presets) $('f-preset').append(new Option(p.name, p.name));

@@ -3,9 +3,10 @@
 
 /**
  * The naming functions for runs whose presets' configs `presetConfig(name)` gives; `fmt`
- * writes a number with thousands separators.
+ * writes a number with thousands separators; `profiles(spec)` says whether the run's policy
+ * profiles the loads before the run (a trace run then names the trace profiled).
  */
-export function runNamer(presetConfig, fmt) {
+export function runNamer(presetConfig, fmt, profiles = () => false) {
   /** Leaf paths where `spec.config` differs from its preset, as `path=value`. */
   function differences(spec) {
     const base = presetConfig(spec.preset);
@@ -19,10 +20,12 @@ export function runNamer(presetConfig, fmt) {
     return out;
   }
 
-  /** Size (a trace's: `trace` and its kernels chosen), seed (when not 1) and cycle window:
-   * what the run simulates of its kernel. */
+  /** Size (a trace's: `trace`, its kernels chosen and the trace its loads were profiled
+   * on), seed (when not 1) and cycle window: what the run simulates of its kernel. */
   function workload(spec) {
-    const kernels = spec.trace && spec.trace.kernels ? `, kernels ${spec.trace.kernels}` : '';
+    const t = spec.trace;
+    const profiled = t && (t.profile ? `, profiled on ${t.profile.name}` : profiles(spec) ? ', profiled on itself' : '');
+    const kernels = `${t && t.kernels ? `, kernels ${t.kernels}` : ''}${profiled || ''}`;
     const seed = spec.seed === 1 ? '' : ` seed ${spec.seed}`;
     const span = spec.maxCycles ? `, first ${fmt(spec.maxCycles)} cycles` : '';
     return `${spec.size}${kernels}${seed}${span}`;

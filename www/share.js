@@ -4,7 +4,8 @@
 // cycle window), so it reopens the same comparison. v1 links (one run) still open.
 // A run that replayed a trace folder cannot carry its files: its spec has size `trace`, the
 // folder's name as `kernel` and `trace: { kernels, sha256 }` (the kernels chosen and the
-// hash of the files it read), and the page asks for the folder when the link reopens.
+// hash of the files it read), with `profile: { name, sha256 }` when its loads were profiled
+// on another trace folder, and the page asks for the folders when the link reopens.
 
 const VERSION = 'v2';
 const SPEC_KEYS = ['preset', 'config', 'kernel', 'size', 'seed'];
@@ -154,6 +155,10 @@ function damagedTrace(spec) {
   }
   if (typeof t.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(t.sha256)) return `this link is damaged: the trace "${spec.kernel}" has no SHA-256.`;
   if (typeof t.kernels !== 'string') return `this link is damaged: the trace "${spec.kernel}" has no choice of kernels.`;
+  const p = t.profile;
+  if (p !== undefined && (!p || typeof p.name !== 'string' || typeof p.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(p.sha256))) {
+    return `this link is damaged: the trace "${spec.kernel}" names a profiling trace without its name or SHA-256.`;
+  }
   if (!spec.config || typeof spec.config !== 'object') return 'this link is damaged: its config is not a config.';
   return null;
 }

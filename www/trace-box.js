@@ -1,6 +1,7 @@
-// The page's trace box: opening a trace folder with the picker or by dropping it, and the
-// sentence that asks for the folders a share link's trace runs need. What a folder then
-// does (the form's workload, a replay) is the app's.
+// The page's trace box: opening a trace folder, and the trace coordinated bypassing profiles
+// instead of it, with the picker or by dropping them, and the sentence that asks for the
+// folders a share link's trace runs need. What a folder then does (the form's workload, a
+// replay) is the app's.
 
 const $ = (id) => document.getElementById(id);
 
@@ -28,39 +29,55 @@ async function droppedFolder(items, loose) {
   return { name: dir.name, files: files.map((f) => [f.name, f]) };
 }
 
-/** Wires the box: `onFolder({ name, files })` for a folder picked or dropped, `onClear()`
- * for "Use a built-in kernel". */
-export function wireTraceBox(onFolder, onClear) {
-  $('trace-open').addEventListener('click', () => $('f-trace').click());
-  $('f-trace').addEventListener('change', () => {
-    const picked = pickedFolder($('f-trace').files);
-    $('f-trace').value = '';
+/** Makes `button` (with its hidden folder input `input`) and drops on `area` open a folder:
+ * `onFolder({ name, files })`; a drop that cannot be read is said in `error`. */
+function wireFolder(button, input, area, error, onFolder) {
+  button.addEventListener('click', () => input.click());
+  input.addEventListener('change', () => {
+    const picked = pickedFolder(input.files);
+    input.value = '';
     onFolder(picked);
   });
-  $('trace-clear').addEventListener('click', onClear);
-  const box = $('trace-box');
-  box.addEventListener('dragover', (e) => {
+  area.addEventListener('dragover', (e) => {
     e.preventDefault();
-    box.classList.add('dropping');
+    e.stopPropagation();
+    area.classList.add('dropping');
   });
-  box.addEventListener('dragleave', () => box.classList.remove('dropping'));
-  box.addEventListener('drop', (e) => {
+  area.addEventListener('dragleave', () => area.classList.remove('dropping'));
+  area.addEventListener('drop', (e) => {
     e.preventDefault();
-    box.classList.remove('dropping');
+    // The profile row sits in the trace box: a drop on it is the profile's only.
+    e.stopPropagation();
+    area.classList.remove('dropping');
     // The items are readable only during the event: take their entries and files now.
     const items = [...e.dataTransfer.items].map((i) => i.webkitGetAsEntry && i.webkitGetAsEntry()).filter(Boolean);
     droppedFolder(items, [...e.dataTransfer.files]).then(onFolder, (err) => {
-      $('f-trace-error').textContent = `The dropped folder cannot be read (${err.message || err}); open it with the button instead.`;
+      error.textContent = `The dropped folder cannot be read (${err.message || err}); open it with the button instead.`;
     });
   });
 }
 
+/** Wires the box: `onFolder({ name, files })` for a trace folder picked or dropped,
+ * `onProfile(folder)` for a profiling trace folder, `onClear()` for "Use a built-in
+ * kernel" and `onSelf()` for "Profile with the trace itself". */
+export function wireTraceBox({ onFolder, onClear, onProfile, onSelf }) {
+  wireFolder($('trace-open'), $('f-trace'), $('trace-box'), $('f-trace-error'), onFolder);
+  wireFolder($('profile-open'), $('f-profile'), $('profile-box'), $('f-profile-error'), onProfile);
+  $('trace-clear').addEventListener('click', onClear);
+  $('profile-clear').addEventListener('click', onSelf);
+}
+
 /** The sentence asking for the folders of a link's trace runs still waiting (`pending`),
- * by name and hash; empty when none wait. */
+ * by name and hash, with the profiling traces they need; empty when none wait. */
 export function askForFolders(pending) {
   if (!pending.length) return '';
-  const folders = [...new Map(pending.map((s) => [`${s.kernel} ${s.trace.sha256}`, s])).values()];
-  const names = folders.map((s) => `"${s.kernel}" (SHA-256 ${s.trace.sha256.slice(0, 12)}…)`).join(' and ');
+  const named = (t) => `"${t.name}" (SHA-256 ${t.sha256.slice(0, 12)}…)`;
+  const unique = (list) => [...new Map(list.map((t) => [`${t.name} ${t.sha256}`, t])).values()];
+  const folders = unique(pending.map((s) => ({ name: s.kernel, sha256: s.trace.sha256 })));
+  const profiles = unique(pending.filter((s) => s.trace.profile).map((s) => s.trace.profile));
   const runs = pending.length === 1 ? 'a run' : `${pending.length} runs`;
-  return `This link has ${runs} of a trace, whose files a link cannot carry: open the folder${folders.length > 1 ? 's' : ''} ${names} to run ${pending.length === 1 ? 'it' : 'them'}.`;
+  const also = profiles.length
+    ? ` and, with "Profile with another trace folder", the profiling trace${profiles.length > 1 ? 's' : ''} ${profiles.map(named).join(' and ')}`
+    : '';
+  return `This link has ${runs} of a trace, whose files a link cannot carry: open the folder${folders.length > 1 ? 's' : ''} ${folders.map(named).join(' and ')}${also} to run ${pending.length === 1 ? 'it' : 'them'}.`;
 }

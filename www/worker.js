@@ -3,7 +3,8 @@
 // chunks, and posts the final report as JSON text (the same bytes as the CLI's), or for
 // the gallery just the figure metrics of the run. A trace run first reads the folder's
 // files here, in chunks with progress, inflating gzip ones with the browser's
-// DecompressionStream, and hashes what it read so a share link can name the trace.
+// DecompressionStream, and hashes what it read so a share link can name the trace; so
+// is the trace a policy that profiles the loads reads instead of it (`--profile-trace`).
 import init, { WasmSim, TraceFolder } from '../pkg/warpscope.js';
 
 const ready = init();
@@ -53,7 +54,7 @@ const refuse = (field, message) => [{ field, message }];
 
 /** `file`'s bytes, read a chunk at a time (`onBytes` counts them as they come), gzip
  * inflated; throws `[{field, message}]` in words for a damaged or unreadable file. */
-async function readFile(run, name, file, onBytes) {
+async function readFile(run, name, file, field, onBytes) {
   const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
   const gzip = head[0] === 0x1f && head[1] === 0x8b;
   let stream = file.stream().pipeThrough(new TransformStream({ transform(chunk, out) { onBytes(chunk.length); out.enqueue(chunk); } }));
@@ -68,14 +69,14 @@ async function readFile(run, name, file, onBytes) {
       if (done) break;
       size += value.length;
       if (size > MAX_TRACE_BYTES) {
-        throw refuse('trace', `${name} is over 1 GB of text; the page holds a trace in memory, so replay one this large with the CLI (warpscope run --trace).`);
+        throw refuse(field, `${name} is over 1 GB of text; the page holds a trace in memory, so replay one this large with the CLI (warpscope run --trace).`);
       }
       parts.push(value);
     }
   } catch (err) {
     reader.cancel().catch(() => {});
     if (err === CANCELLED || Array.isArray(err)) throw err;
-    throw refuse('trace', gzip
+    throw refuse(field, gzip
       ? `${name} is gzip data that is cut short or damaged, so it cannot be inflated (${err.message || err}).`
       : `${name} cannot be read (${err.message || err}); open the folder again.`);
   }
@@ -90,15 +91,19 @@ async function readFile(run, name, file, onBytes) {
 
 /**
  * Reads trace `t` ({ folder, files: [[name, File]], kernels, expect }) for run `run`:
- * kernelslist.g, then the kernel files it names that `kernels` keeps, posting progress.
- * Returns { traceFolder, sha256 }: the SHA-256 of the lines "HASH  NAME" of each file read
- * (its text, as sha256sum prints them), in reading order. Throws `[{field, message}]`.
+ * kernelslist.g, then the kernel files it names that `kernels` keeps, posting progress
+ * (`profile`: the name of the profiling trace being read). Returns { traceFolder, sha256 }:
+ * the SHA-256 of the lines "HASH  NAME" of each file read (its text, as sha256sum prints
+ * them), in reading order. Throws `[{field, message}]`, the field `trace` or, for a
+ * profiling trace, `profile`.
  */
-async function readTrace(run, t) {
+async function readTrace(run, t, profile) {
+  const field = profile === undefined ? 'trace' : 'profile';
+  const what = profile === undefined ? 'trace' : 'profiling trace';
   const files = new Map(t.files);
   const find = (name) => (files.has(name) ? [name, files.get(name)] : files.has(`${name}.gz`) ? [`${name}.gz`, files.get(`${name}.gz`)] : null);
   if (!find(LIST)) {
-    throw refuse('trace', `the folder "${t.folder}" has no ${LIST}; open the folder that holds ${LIST} and its kernel-N.traceg files.`);
+    throw refuse(field, `the folder "${t.folder}" has no ${LIST}; open the folder that holds ${LIST} and its kernel-N.traceg files.`);
   }
   const folder = new TraceFolder(t.kernels);
   try {
@@ -106,23 +111,30 @@ async function readTrace(run, t) {
     const add = async (name, [stored, file], index, count, base, total) => {
       let got = 0;
       let posted = 0;
-      const bytes = await readFile(run, stored, file, (n) => {
+      const bytes = await readFile(run, stored, file, field, (n) => {
         got += n;
         const now = performance.now();
         if (now - posted >= PROGRESS_MS) {
           posted = now;
-          self.postMessage({ type: 'reading', id: run.id, file: stored, index, count, fraction: got / Math.max(1, file.size), overall: (base + got) / Math.max(1, total) });
+          self.postMessage({ type: 'reading', id: run.id, file: stored, index, count, fraction: got / Math.max(1, file.size), overall: (base + got) / Math.max(1, total), profile });
         }
       });
       lines.push(`${hex(await crypto.subtle.digest('SHA-256', bytes))}  ${name}\n`);
       folder.add(name, bytes);
     };
     await add(LIST, find(LIST), 0, 1, 0, Infinity);
-    const names = folder.kernel_files();
+    let names;
+    try {
+      names = folder.kernel_files();
+    } catch (errors) {
+      // The trace kernels choice applies to a profiling trace too, as --kernels does.
+      if (!profile || !Array.isArray(errors)) throw errors;
+      throw errors.map((e) => ({ field, message: e.field === 'kernels' ? `trace kernels chooses the profiling trace's kernels too: ${e.message}` : e.message }));
+    }
     const missing = names.filter((n) => !find(n));
     if (missing.length) {
       const which = missing.length === 1 ? `${missing[0]}, which is` : `${missing.join(', ')}, which are`;
-      throw refuse('trace', `${LIST} names ${which} not in the folder "${t.folder}" (nor as .gz); open the whole trace folder.`);
+      throw refuse(field, `${LIST} names ${which} not in the folder "${t.folder}" (nor as .gz); open the whole trace folder.`);
     }
     const total = names.reduce((n, name) => n + find(name)[1].size, 0);
     let base = 0;
@@ -132,7 +144,7 @@ async function readTrace(run, t) {
     }
     const sha256 = hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(lines.join(''))));
     if (t.expect && t.expect !== sha256) {
-      throw refuse('trace', `"${t.folder}" is not the trace this link was made with: its files hash to SHA-256 ${sha256.slice(0, 12)}…, and the link needs the folder "${t.name}" with SHA-256 ${t.expect.slice(0, 12)}…, as it was when the link was made.`);
+      throw refuse(field, `"${t.folder}" is not the ${what} this link was made with: its files hash to SHA-256 ${sha256.slice(0, 12)}…, and the link needs the folder "${t.name}" with SHA-256 ${t.expect.slice(0, 12)}…, as it was when the link was made.`);
     }
     return { traceFolder: folder, sha256 };
   } catch (err) {
@@ -141,11 +153,29 @@ async function readTrace(run, t) {
   }
 }
 
-/** The simulator of a run message: a built-in kernel, or a trace read first. */
+/** The simulator of a run message: a built-in kernel, or a trace read first, with the trace
+ * that profiles its loads (`trace.profile`; without one, when `trace.profiled`, itself). */
 async function open(run, { config, kernel, size, seed, trace }) {
   if (!trace) return { sim: new WasmSim(JSON.stringify(config), kernel, size, seed) };
   const { traceFolder, sha256 } = await readTrace(run, trace);
-  return { sim: WasmSim.trace(JSON.stringify(config), traceFolder, trace.name, seed), sha256 };
+  const p = trace.profile;
+  let profile;
+  try {
+    profile = p && (await readTrace(run, { ...p, kernels: trace.kernels }, p.name));
+  } catch (err) {
+    traceFolder.free();
+    throw err;
+  }
+  if (trace.profiled) self.postMessage({ type: 'reading', id: run.id, profiling: p ? p.name : trace.name, overall: 1 });
+  try {
+    const sim = WasmSim.trace(JSON.stringify(config), traceFolder, trace.name, seed, profile && profile.traceFolder, p ? p.name : '');
+    return { sim, sha256, ...(profile ? { profileSha256: profile.sha256 } : {}) };
+  } catch (errors) {
+    // The profiling pass's problems (the CLI's `l1d.bypass: the profiling pass cannot read
+    // ...`) are the profiling trace's: said beside it.
+    if (!Array.isArray(errors)) throw errors;
+    throw errors.map((e) => (e.field === 'l1d.bypass' && /^the profiling/.test(e.message) ? { field: p ? 'profile' : 'trace', message: e.message } : e));
+  }
 }
 
 async function start(msg) {
@@ -154,9 +184,9 @@ async function start(msg) {
   const run = { id, paused: false, cancelled: false };
   current = run;
   let sim;
-  let sha256;
+  let hashes;
   try {
-    ({ sim, sha256 } = await open(run, msg));
+    ({ sim, ...hashes } = await open(run, msg));
   } catch (errors) {
     if (current === run) current = null;
     if (errors === CANCELLED) self.postMessage({ type: 'cancelled', id });
@@ -195,7 +225,7 @@ async function start(msg) {
           break;
         }
         const report = metrics ? sim.metrics_json() : sim.report_json();
-        self.postMessage({ type: 'done', id, report, error: sim.error() ?? null, ...(sha256 ? { sha256 } : {}) });
+        self.postMessage({ type: 'done', id, report, error: sim.error() ?? null, ...hashes });
         break;
       }
       await yieldToEvents();

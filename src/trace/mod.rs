@@ -28,7 +28,7 @@ pub use list::Selection;
 use list::{parse_list, Command};
 pub use opcode::Treatment;
 pub use replay::TraceKernel;
-pub use run::{simulator, unprofiled_simulator, TraceLaunch, TraceReport};
+pub use run::{simulator, TraceLaunch, TraceReport};
 use source::open_lines;
 pub use source::{Files, Source};
 pub use translate::{OpcodeCount, OpcodeTable};

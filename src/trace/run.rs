@@ -26,21 +26,6 @@ pub fn simulator(cfg: Config, bench: Benchmark, seed: u64, profile: &TraceInput)
     Ok(sim)
 }
 
-/// As [`simulator`] without a profiling input (the page, which leaves the profiling code
-/// out of its download): policies that profile the loads are refused.
-pub fn unprofiled_simulator(cfg: Config, bench: Benchmark, seed: u64) -> Result<Simulator, ConfigErrors> {
-    if cfg.l1d.bypass.profile().is_some() {
-        let msg = format!(
-            "l1d.bypass={} profiles the trace's loads before the run, which the page does not do; \
-             run it with `warpscope run --trace DIR` (docs/traces.md)",
-            cfg.l1d.bypass.as_str()
-        );
-        return Err(ConfigError::new("l1d.bypass", msg).into());
-    }
-    Simulator::check_fits(&cfg, &bench)?;
-    Ok(Simulator::with_benchmark(cfg, bench, seed))
-}
-
 /// One kernel trace file and its header's launch: the grid decides the CTAs; shared
 /// memory and registers per thread are reported, not modelled (occupancy comes from the
 /// preset's limits, as for built-in kernels).

@@ -10,7 +10,7 @@ use crate::kernels::{Size, KERNELS};
 use crate::plot::{draw_scaled, preferred_height, svg, table, Chart, ChartRun};
 use crate::sample::Sampler;
 use crate::stats::build_report;
-use crate::trace::{self, Files, Selection, TraceError};
+use crate::trace::{self, Files, Selection, TraceError, TraceInput};
 use crate::Simulator;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
@@ -109,6 +109,15 @@ fn page_seed(seed: f64) -> Result<u64, JsValue> {
     Ok(seed as u64)
 }
 
+/// The `l1d.bypass` values that profile the loads before the run: on a trace they read a
+/// profiling trace, so the page offers one.
+#[wasm_bindgen]
+pub fn profiled_l1_bypass() -> JsValue {
+    use crate::config::L1BypassKind;
+    let profiled = |n: &&&str| L1BypassKind::parse(n).is_some_and(|k| k.profile().is_some());
+    to_js(&L1BypassKind::NAMES.iter().filter(profiled).collect::<Vec<_>>())
+}
+
 /// The list file the page reads first from a trace folder.
 const TRACE_LIST: &str = "kernelslist.g";
 
@@ -157,6 +166,18 @@ impl TraceFolder {
     }
 }
 
+impl TraceFolder {
+    /// The folder as a run opens it, named `name`.
+    fn input(self, name: &str) -> TraceInput {
+        TraceInput {
+            source: Rc::new(self.files),
+            list: TRACE_LIST.to_string(),
+            name: name.to_string(),
+            select: self.select,
+        }
+    }
+}
+
 /// A run as the page steps it: in full detail, or sampled (`sample.windows` > 0).
 enum Run {
     Full(Simulator),
@@ -199,14 +220,23 @@ impl WasmSim {
 
     /// Builds a replay of the trace in `folder`, named `name` in its report (as the CLI names
     /// it after the folder); throws `[{field, message}]`, field `trace` for a problem in its
-    /// files (with the file and line). Policies that profile the loads before the run are
-    /// refused (the CLI runs them).
-    pub fn trace(config_json: &str, folder: TraceFolder, name: &str, seed: f64) -> Result<WasmSim, JsValue> {
+    /// files (with the file and line). A policy that profiles the loads before the run
+    /// profiles `profile` (named `profile_name`), as `--profile-trace` does, else the trace
+    /// itself; a problem found then has field `l1d.bypass`, as on the CLI.
+    pub fn trace(
+        config_json: &str,
+        folder: TraceFolder,
+        name: &str,
+        seed: f64,
+        profile: Option<TraceFolder>,
+        profile_name: &str,
+    ) -> Result<WasmSim, JsValue> {
         let cfg = parse_config(config_json).map_err(|e| errors_to_js(&e))?;
         let seed = page_seed(seed)?;
-        let TraceFolder { files, select } = folder;
-        let bench = trace::open(Rc::new(files), TRACE_LIST, name, select.as_ref()).map_err(trace_error)?;
-        Ok(WasmSim::of(trace::unprofiled_simulator(cfg, bench, seed).map_err(|e| errors_to_js(&e))?))
+        let run = folder.input(name);
+        let profile = profile.map_or_else(|| run.clone(), |p| p.input(profile_name));
+        let bench = run.open().map_err(trace_error)?;
+        Ok(WasmSim::of(trace::simulator(cfg, bench, seed, &profile).map_err(|e| errors_to_js(&e))?))
     }
 
     /// The problem that stopped reading a trace during the run (a malformed or truncated

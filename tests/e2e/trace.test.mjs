@@ -2,7 +2,8 @@
 // dropped, read in the worker with progress (gzip inflated by the browser), and replayed
 // through the normal run path, giving the CLI's report for the same folder and preset. A
 // share link names the trace by folder and hash, and asks for the folder when reopened.
-// Bad folders are explained beside the trace control. The traces are written at test time
+// Coordinated bypassing profiles the trace itself or a second trace folder, as the CLI's
+// --profile-trace does. Bad folders are explained beside the trace control. The traces are written at test time
 // by the native binary (`warpscope trace export`), which `cargo build --release` makes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -190,6 +191,164 @@ test('a share link names the trace by folder and hash, asks for it, refuses anot
   assert.equal(await again.textContent('#f-trace-error'), '');
   assert.deepEqual([...page.errors, ...again.errors], []);
   await Promise.all([page.close(), again.close()]);
+});
+
+/** The CLI's JSON report of trace `folder` on xie-fermi under coordinated bypassing, its loads
+ * profiled on `profile` (without one: on the trace itself). */
+function cliProfiled(folder, profile) {
+  const args = ['run', '--preset', 'xie-fermi', '--set', 'l1d.bypass=coordinated', '--trace', folder, '--format', 'json', '--quiet'];
+  return JSON.parse(execFileSync(BIN, [...args, ...(profile ? ['--profile-trace', profile] : [])], { encoding: 'utf8' }));
+}
+
+/** What the CLI says on stderr when `profile` is the profiling trace of `folder`. */
+function cliRefusal(folder, profile) {
+  const args = ['run', '--preset', 'xie-fermi', '--set', 'l1d.bypass=coordinated', '--trace', folder, '--profile-trace', profile, '--quiet'];
+  try {
+    execFileSync(BIN, args, { stdio: 'pipe' });
+  } catch (e) {
+    return e.stderr.toString().trim();
+  }
+  throw new Error('the CLI ran it');
+}
+
+/** A page on xie-fermi with coordinated bypassing chosen. */
+async function coordinatedPage(path = '') {
+  const page = await h.page(path);
+  await ready(page);
+  await page.selectOption('#f-preset', 'xie-fermi');
+  await page.selectOption('#f-l1d-bypass', 'coordinated');
+  return page;
+}
+
+const openProfile = (page, folder) => page.setInputFiles('#f-profile', folder);
+
+let spmvRun;
+let spmvProfile;
+test('coordinated bypassing profiles the trace itself, or another trace folder, and gives the CLI\u2019s reports; a link asks for both folders', async () => {
+  // As docs/traces.md: the run's trace and its profiling input, the same kernel on seed 2.
+  spmvRun = exportTrace('spmv', 'profiled/spmv-run', 1);
+  spmvProfile = exportTrace('spmv', 'profiled/spmv-profile', 2);
+  const page = await coordinatedPage();
+  assert.equal(await page.isVisible('#profile-box'), false, 'no profile is offered without a trace');
+  await openFolder(page, spmvRun);
+  assert.match(await waitRuns(page, 1), /^Done/);
+  assert.deepEqual(await lastReport(page), cliProfiled(spmvRun), 'self-profiled: the CLI\u2019s run without --profile-trace');
+  assert.match(await page.textContent('#run-list li:nth-child(1)'), /#1 spmv-run \(trace, profiled on itself\) on xie-fermi, l1d\.bypass=coordinated/);
+  assert.ok(await page.isVisible('#profile-box'));
+  assert.match(await page.textContent('#profile-about'), /^Without a profiling trace, l1d\.bypass=coordinated profiles the trace itself, as the CLI does: an oracle/);
+  await recordStatus(page);
+  await openProfile(page, spmvProfile);
+  assert.match(await waitRuns(page, 2), /^Done/);
+  const profiled = await lastReport(page);
+  assert.deepEqual(profiled, cliProfiled(spmvRun, spmvProfile), 'the CLI\u2019s run with --profile-trace');
+  assert.match(await page.textContent('#run-list li:nth-child(2)'), /#2 spmv-run \(trace, profiled on spmv-profile\) on xie-fermi/);
+  assert.match(await page.textContent('#profile-open'), /^Profiling trace: spmv-profile \(open another…\)/);
+  assert.match(await page.textContent('#profile-about'), /profiles the loads on "spmv-profile" \(2 files\) before each run/);
+  const statuses = await page.evaluate(() => window.__statuses);
+  assert.ok(statuses.some((s) => /^Reading kernel-1\.traceg of the profiling trace "spmv-profile"/.test(s) || /^Reading kernelslist\.g of the profiling trace/.test(s)), `${statuses}`);
+  assert.ok(statuses.includes('Profiling the loads on "spmv-profile"…'), `${statuses}`);
+  const before = await page.evaluate(() => window.warpscope.runs.map((r) => r.report));
+  const spec = await page.evaluate(() => window.warpscope.runs[1].spec.trace);
+  assert.equal(spec.profile.name, 'spmv-profile');
+  assert.match(spec.profile.sha256, /^[0-9a-f]{64}$/);
+  assert.notEqual(spec.profile.sha256, spec.sha256);
+  await page.click('#share');
+  await page.waitForFunction(() => location.hash.startsWith('#s=v2.'));
+
+  // Reopened, the link asks for the trace and, by name and hash, its profiling trace.
+  const again = await h.page(page.url().slice(h.base.length));
+  await ready(again);
+  const ask = await again.textContent('#trace-ask');
+  assert.match(ask, new RegExp(`open the folder "spmv-run" \\(SHA-256 ${spec.sha256.slice(0, 12)}…\\) and, with "Profile with another trace folder", the profiling trace "spmv-profile" \\(SHA-256 ${spec.profile.sha256.slice(0, 12)}…\\)`));
+  assert.ok(await again.isVisible('#profile-box'), 'the profile can be opened before the trace');
+  mkdirSync(`${ROOT}target/screens`, { recursive: true });
+  await again.locator('#trace-box').screenshot({ path: `${ROOT}target/screens/trace-profile-link-asks.png` });
+  // The wrong profiling folder is refused by its hash; the self-profiled run still runs.
+  await openProfile(again, spmvRun);
+  await openFolder(again, spmvRun);
+  await again.waitForFunction(() => document.getElementById('f-profile-error').textContent !== '');
+  assert.match(await again.textContent('#f-profile-error'), /^"spmv-run" is not the profiling trace this link was made with: .* the link needs the folder "spmv-profile" with SHA-256/);
+  assert.equal(await again.evaluate(() => window.warpscope.runs.length), 1);
+  await openProfile(again, spmvProfile);
+  await waitRuns(again, 2);
+  assert.deepEqual(await again.evaluate(() => window.warpscope.runs.map((r) => r.report)), before);
+  assert.equal(await again.isVisible('#trace-ask'), false, 'nothing is left to ask for');
+  assert.deepEqual([...page.errors, ...again.errors], []);
+  await Promise.all([page.close(), again.close()]);
+});
+
+test('a malformed, truncated or incomplete profiling trace is explained beside the profile control, as the CLI says it', async () => {
+  const lines = readFileSync(`${spmvProfile}/kernel-1.traceg`, 'utf8').split('\n');
+  const at = lines.findIndex((l) => / LDG/.test(l));
+  const malformed = variant(spmvProfile, 'profiled/bad-line', (d) => {
+    writeFileSync(`${d}/kernel-1.traceg`, lines.map((l, i) => (i === at ? '0003 ffffffff zz' : l)).join('\n'));
+  });
+  const truncated = variant(spmvProfile, 'profiled/cut', (d) => writeFileSync(`${d}/kernel-1.traceg`, lines.slice(0, 200).join('\n')));
+  const noList = variant(spmvProfile, 'profiled/no-list', (d) => rmSync(`${d}/kernelslist.g`));
+  const page = await coordinatedPage();
+  await openFolder(page, spmvRun);
+  await waitRuns(page, 1);
+  const screens = `${ROOT}target/screens/`;
+  for (const [folder, want] of [
+    [malformed, cliRefusal(spmvRun, malformed).replace(/^error: l1d\.bypass: /, '')],
+    [truncated, cliRefusal(spmvRun, truncated).replace(/^error: l1d\.bypass: /, '')],
+    [noList, 'the folder "no-list" has no kernelslist.g; open the folder that holds kernelslist.g and its kernel-N.traceg files.'],
+  ]) {
+    await page.evaluate(() => {
+      document.getElementById('status').textContent = '';
+    });
+    await openProfile(page, folder);
+    await page.waitForFunction(() => /^The trace was not replayed/.test(document.getElementById('status').textContent));
+    assert.equal(await page.textContent('#f-profile-error'), want);
+    assert.equal(await page.textContent('#f-trace-error'), '');
+  }
+  assert.match(await page.textContent('#f-profile-error'), /no-list/);
+  assert.equal(await page.evaluate(() => window.warpscope.runs.length), 1, 'no refused run joins the runs');
+  assert.equal(await page.$eval('#f-profile-error', (e) => Boolean(e.closest('#trace-box'))), true);
+  // A profiling trace of another kernel is no error, on the CLI as here.
+  const other = exportTrace('bfs', 'profiled/bfs', 2);
+  await openProfile(page, other);
+  assert.match(await waitRuns(page, 2), /^Done/);
+  assert.deepEqual(await lastReport(page), cliProfiled(spmvRun, other));
+  assert.equal(await page.textContent('#f-profile-error'), '');
+  // Files dropped on the profile row are the profiling trace (the trace box keeps its own).
+  const files = readdirSync(spmvProfile).map((name) => ({ name, text: readFileSync(`${spmvProfile}/${name}`, 'latin1') }));
+  await page.evaluate((fs) => {
+    const dt = new DataTransfer();
+    for (const f of fs) dt.items.add(new File([f.text], f.name));
+    const row = document.getElementById('profile-box');
+    row.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    row.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, files);
+  assert.match(await waitRuns(page, 3), /^Done/);
+  assert.deepEqual(await lastReport(page), cliProfiled(spmvRun, spmvProfile));
+  assert.match(await page.textContent('#run-list li:nth-child(3)'), /spmv-run \(trace, profiled on trace\)/);
+  assert.match(await page.textContent('#trace-open'), /^Trace folder: spmv-run/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+
+  // What a person sees: the box profiling the trace itself, with a profiling trace chosen,
+  // and with a refused one.
+  mkdirSync(screens, { recursive: true });
+  for (const [w, hgt] of [[1400, 1000], [1024, 768], [390, 844]]) {
+    const p = await coordinatedPage();
+    await p.setViewportSize({ width: w, height: hgt });
+    await openFolder(p, spmvRun);
+    await waitRuns(p, 1);
+    await p.locator('#trace-box').scrollIntoViewIfNeeded();
+    await p.locator('#trace-box').screenshot({ path: `${screens}trace-profile-self-${w}.png` });
+    await openProfile(p, spmvProfile);
+    await waitRuns(p, 2);
+    await p.locator('#trace-box').scrollIntoViewIfNeeded();
+    await p.locator('#trace-box').screenshot({ path: `${screens}trace-profile-${w}.png` });
+    await openProfile(p, malformed);
+    await p.waitForFunction(() => document.getElementById('f-profile-error').textContent !== '');
+    await p.locator('#trace-box').screenshot({ path: `${screens}trace-profile-refused-${w}.png` });
+    const { scroll, inner } = await p.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth }));
+    assert.ok(scroll <= inner + 1, `the page scrolls sideways at ${w} px (${scroll} > ${inner})`);
+    assert.deepEqual(p.errors, []);
+    await p.close();
+  }
 });
 
 /** Opens `folder`, typed `kernels` first, and returns the message beside the trace control. */
