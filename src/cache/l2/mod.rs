@@ -233,7 +233,9 @@ impl L2Bank {
                 if let Some(e) = &ev {
                     self.insertion.on_evict(e.block);
                 }
-                if is_write {
+                // Under `write_back_fetch` a store miss goes on to DRAM and the line is
+                // fetched to fill clean, as in detail; a plain write-back allocates it dirty.
+                if is_write && self.write_policy == WritePolicy::WriteBack {
                     self.tags.set_dirty(set, way);
                 } else {
                     self.in_flight.missed(block);

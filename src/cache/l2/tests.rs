@@ -194,3 +194,19 @@ fn warming_keeps_recency_and_writes_back_dirty_victims_without_counting() {
     }
     panic!("block 0's write-back never came");
 }
+
+#[test]
+fn warming_a_store_miss_under_write_back_fetch_fills_clean_as_detail_does() {
+    let mut r = Rig::new(WritePolicy::WriteBackFetch);
+    let cfg = preset("medic-gtx480").unwrap();
+    let (banks, line) = (cfg.l2.banks_per_partition as u64, cfg.l2.line_bytes as u64);
+    let set0 = r.bank.tags.set_of(0);
+    let same: Vec<u64> = (0..).filter(|&b| r.bank.tags.set_of(b) == set0).take(cfg.l2.ways as usize + 1).collect();
+    let w = r.bank.warm(same[0] * banks * line, true);
+    assert!(w.to_dram, "the store goes on to DRAM");
+    // Read misses push block 0, least recent, out of the set: it was filled clean.
+    for &b in &same[1..] {
+        assert_eq!(r.bank.warm(b * banks * line, false).writeback, None, "no dirty victim");
+    }
+    assert!(r.bank.warm(same[0] * banks * line, false).to_dram, "block 0 was the victim");
+}
