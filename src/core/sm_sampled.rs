@@ -23,7 +23,7 @@ impl Sm {
         &mut self,
         m: &crate::kernels::MemInstr,
         gid: u32,
-        partition: &mut impl FnMut(usize, u64, bool) -> bool,
+        partition: &mut dyn FnMut(usize, u64, bool) -> bool,
         reads: &mut WarpL2Counters,
     ) -> bool {
         coalesce(m, self.line_bytes, &mut self.coalesced);
@@ -78,7 +78,7 @@ impl Sm {
     pub fn warm_step(
         &mut self,
         kernel: &dyn Kernel,
-        partition: &mut impl FnMut(usize, u64, bool) -> bool,
+        partition: &mut dyn FnMut(usize, u64, bool) -> bool,
         reads: &mut WarpL2Counters,
         miss_latency: u64,
     ) -> u64 {
