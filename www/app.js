@@ -9,7 +9,7 @@ import { DEMOS, DEMO_GROUPS } from './demos.js';
 import { encodeView, decodeView, renameFields, unknownNames } from './share.js';
 import { runNamer } from './labels.js';
 import { summarize } from './summary.js';
-import { parseSweep, expandSweep } from './sweep.js';
+import { parseSweep, expandSweep, oldPathNote } from './sweep.js';
 import { FROM_FILE, registerServiceWorker, explainFileProtocol } from './offline.js';
 import { wireTraceBox, askForFolders } from './trace-box.js';
 import { renderSummary } from './summary-tables.js';
@@ -507,6 +507,8 @@ function wireControls() {
   });
   $('f-bundle').addEventListener('change', applyBundle);
   $('f-kernel').addEventListener('change', describeKernel);
+  // A path typed the old way still sweeps; the note beside the box names its new path.
+  $('f-sweep').addEventListener('input', () => { $('f-sweep-note').textContent = oldPathNote($('f-sweep').value, state.renamed); });
   $('share').addEventListener('click', async () => {
     const url = await shareLink(currentView());
     history.replaceState(null, '', url);

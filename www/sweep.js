@@ -70,6 +70,17 @@ export function parseSweep(text, schema, choices, renamed = []) {
   return { axes };
 }
 
+/** What to say beside the sweep box about the old paths of renamed fields it names
+ * (`renamed`: the simulator's `[old path, new path]` pairs): they still sweep, for one
+ * release, so the note says so and names the new path. Empty when it names none. */
+export function oldPathNote(text, renamed) {
+  const given = new Set(text.trim().split(/\s+/).map((part) => part.split('=')[0]));
+  return renamed
+    .filter(([old]) => given.has(old))
+    .map(([old, to]) => `${old} is now ${to}; the old name works until the next release.`)
+    .join(' ');
+}
+
 /** The config fields a sweep's axes vary (its other axes are kernel, size and seed). */
 export function sweptFields(axes) {
   return axes.map((a) => a.path).filter((p) => !RUN_AXES.includes(p));

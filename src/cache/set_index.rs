@@ -102,7 +102,7 @@ pub trait IndexFunction: Sized {
 /// so every config value is registered.
 macro_rules! registry {
     ($($var:ident($ty:ty) { $($(#[$m:meta])* $kind:ident = $s:literal,)+ })+) => {
-        crate::config::policy_enum!(
+        crate::settings::policy_enum!(
             /// Set-index function of a cache (`l1d.set_index`, `l2.set_index`).
             SetIndexKind { $($($(#[$m])* $kind => $s,)+)+ }
         );

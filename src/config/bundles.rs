@@ -5,7 +5,7 @@
 //! assumes.
 
 use super::overrides::apply_set;
-use super::validate::ConfigError;
+use crate::settings::ConfigError;
 use serde::Serialize;
 use serde_json::Value;
 

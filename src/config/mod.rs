@@ -7,7 +7,6 @@
 mod bundles;
 mod medic;
 mod overrides;
-pub(crate) mod params;
 mod policies;
 mod presets;
 mod renamed;
@@ -16,20 +15,19 @@ mod schema;
 mod validate;
 mod words;
 
+pub use crate::settings::{ConfigError, ConfigErrors};
 pub use bundles::{apply_bundle, bundle_names, Bundle, BUNDLES};
 pub use medic::MedicConfig;
 pub use overrides::{
     apply_set, config_document, left_out_fields, parse_config, parse_config_value, parse_dram_config_value,
     read_config_text, ReadConfig,
 };
-pub(crate) use params::params;
 pub use policies::*;
 pub use presets::{preset, preset_names, PRESETS};
 pub use renamed::{current_path, old_paths_in, RENAMED};
 pub use sample::SampleConfig;
 pub use schema::{schema, FieldSchema};
-pub(crate) use validate::Checker;
-pub use validate::{latencies_past_watchdog, ConfigError, ConfigErrors};
+pub use validate::latencies_past_watchdog;
 
 use crate::clock::ClockSpec;
 use serde::{Deserialize, Serialize};
@@ -81,6 +79,7 @@ impl Default for CoordinatedConfig {
     }
 }
 
+crate::core::sched::with_params! {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CoreConfig {
@@ -95,19 +94,14 @@ pub struct CoreConfig {
     pub alu_latency: u32,
     /// Memory instructions that may wait in the LD/ST unit's input queue.
     pub ldst_queue: u32,
-    // The warp schedulers' parameters (`core.<scheduler>.<parameter>`), each declared and
-    // checked in its policy's file and named in the family's registry.
-    #[serde(default)]
-    pub two_level: crate::core::sched::two_level::Params,
-    #[serde(default)]
-    pub swl: crate::core::sched::swl::Params,
-    #[serde(default)]
-    pub ccws: crate::core::sched::ccws::Params,
-    #[serde(default)]
-    pub iwarp: crate::core::sched::iwarp::Params,
+}
+// Here come the warp schedulers' parameters (`core.<scheduler>.<parameter>`), each declared
+// and checked in its policy's file and named in the family's registry.
+{
     /// Upper bound of SC'14 fig. 4: every load coalesces into one request (its first line).
     #[serde(default)]
     pub perfect_coalescing: bool,
+}
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -271,6 +265,7 @@ pub struct IcntConfig {
     pub nodes_per_partition: u32,
 }
 
+crate::cache::l2::bypass::with_params! {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct L2Config {
@@ -346,16 +341,10 @@ pub struct L2Config {
     pub bypass: L2BypassKind,
     #[serde(default = "defaults::l2_insertion")]
     pub insertion: L2InsertionKind,
-    // The bypass policies' parameters (`l2.<policy>.<parameter>`), each declared and
-    // checked in its policy's file and named in the family's registry.
-    #[serde(default)]
-    pub rand: crate::cache::l2::bypass::rand::Params,
-    #[serde(default)]
-    pub pcal: crate::cache::l2::bypass::pcal::Params,
-    #[serde(default)]
-    pub pc_byp: crate::cache::l2::bypass::pc_byp::Params,
-    #[serde(default)]
-    pub medic_reuse: crate::cache::l2::bypass::medic::Params,
+}
+// Here come the bypass policies' parameters (`l2.<policy>.<parameter>`), each declared and
+// checked in its policy's file and named in the family's registry.
+{}
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -366,6 +355,7 @@ pub struct MemConfig {
     pub partition_mapping: PartitionMapping,
 }
 
+crate::dram::sched::with_params! {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DramConfig {
@@ -399,15 +389,16 @@ pub struct DramConfig {
     /// WG-M and later: DRAM cycles a (warp, score) message takes between two controllers.
     #[serde(default = "defaults::coordination_latency")]
     pub coordination_latency: u32,
-    // The schedulers' own parameters (`dram.<scheduler>.<parameter>`), each declared and
-    // checked in its policy's file and named in the family's registry. The three above are
-    // shared: GMC's limits bound every scheduler built on it (SBWAS, the WG family), and
-    // the coordination network serves WG-M, WG-Bw and WG-W alike.
-    #[serde(default)]
-    pub sbwas: crate::dram::sched::sbwas::Params,
+}
+// Here come the schedulers' own parameters (`dram.<scheduler>.<parameter>`), each declared
+// and checked in its policy's file and named in the family's registry. The three above are
+// shared: GMC's limits bound every scheduler built on it (SBWAS, the WG family), and the
+// coordination network serves WG-M, WG-Bw and WG-W alike.
+{
     /// Idealized upper bound instead of the real controller.
     #[serde(default = "defaults::dram_ideal")]
     pub ideal: DramIdealKind,
+}
 }
 
 /// GDDR5 timing parameters, in DRAM command-clock cycles (tCK).

@@ -2,8 +2,9 @@
 //! name the field and its valid choices.
 
 use super::renamed::{current_path, migrate, old_paths_in};
-use super::validate::{validate, ConfigError, ConfigErrors};
+use super::validate::validate;
 use super::Config;
+use crate::settings::{ConfigError, ConfigErrors};
 use serde_json::Value;
 
 /// Parses a JSON config document the program handed over (a preset, the page's form) and

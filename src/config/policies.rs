@@ -1,7 +1,8 @@
 //! The policy-family names accepted in config. Each family is an enum whose
 //! snake_case variant names are the stable config values. Families with a registry (warp
 //! schedulers, set-index functions, L1 bypass, L2 bypass, L2 insertion, partition mappings,
-//! DRAM schedulers) declare their enum there, through `policy_enum!`, and are re-exported here.
+//! DRAM schedulers) declare their enum there, through `policy_enum!`, and are re-exported here,
+//! as is the benchmarks' input size (`coordinated.profile_size`).
 
 pub use crate::cache::l1::bypass::L1BypassKind;
 pub use crate::cache::l2::bypass::L2BypassKind;
@@ -10,30 +11,9 @@ pub use crate::cache::set_index::SetIndexKind;
 pub use crate::core::sched::WarpSchedulerKind;
 pub use crate::dram::partition_mapping::PartitionMapping;
 pub use crate::dram::sched::DramSchedulerKind;
+pub use crate::kernels::Size;
+use crate::settings::policy_enum;
 use serde::Deserialize;
-
-/// A config enum with its names; the family registries use it too.
-macro_rules! policy_enum {
-    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $var:ident => $s:literal),+ $(,)? }) => {
-        $(#[$m])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-        #[serde(rename_all = "snake_case")]
-        pub enum $name { $($(#[$vm])* $var),+ }
-
-        impl $name {
-            /// Every valid config name of this family, in declaration order.
-            pub const NAMES: &'static [&'static str] = &[$($s),+];
-            pub fn as_str(self) -> &'static str {
-                match self { $(Self::$var => $s),+ }
-            }
-            /// The variant with config name `name`, for inputs that are not config documents.
-            pub fn parse(name: &str) -> Option<Self> {
-                match name { $($s => Some(Self::$var),)+ _ => None }
-            }
-        }
-    };
-}
-pub(crate) use policy_enum;
 
 policy_enum!(
     /// Victim choice within a set.
@@ -182,18 +162,6 @@ policy_enum!(
         /// Once a warp-load's first DRAM read is served, its other DRAM reads return right
         /// behind it (each still takes its data-bus cycles).
         ZeroLatencyDivergence => "zero_latency_divergence",
-    }
-);
-
-policy_enum!(
-    /// Input size of a built-in benchmark (`--size`, `coordinated.profile_size`).
-    Size {
-        /// Seconds or less: tests.
-        Tiny => "tiny",
-        /// Browser demos.
-        Small => "small",
-        /// Closer to the papers' inputs: CLI runs.
-        Paper => "paper",
     }
 );
 

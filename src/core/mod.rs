@@ -3,6 +3,7 @@
 
 pub mod coalescer;
 pub mod issue_gate;
+pub mod latency;
 pub mod ldst;
 mod pace;
 pub mod sched;

@@ -7,6 +7,7 @@
 
 use super::coalescer::{coalesce, Coalesced};
 use super::issue_gate::{Head, IssueGates};
+use super::latency::LoadStats;
 use super::ldst::{LdstUnit, Pending};
 use super::pace::Pace;
 use super::sched::{Throttle, WarpScheduler};
@@ -19,7 +20,6 @@ use crate::dram::AddressMap;
 use crate::icnt::{Crossbar, PartitionNodes};
 use crate::kernels::{Grid, Instr, Kernel, WARP_SIZE};
 use crate::mem::{AccessKind, CacheOp, MemReq, NO_WARP_LOAD};
-use crate::stats::LoadStats;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

@@ -8,7 +8,6 @@ use crate::cache::l2::WarpL2Counters;
 use crate::core::coalescer::coalesce;
 use crate::kernels::{Instr, Kernel};
 use crate::mem::AccessKind;
-use crate::partition::Partition;
 
 impl Sm {
     /// Functional warming (sampled runs): one warp memory instruction of a CTA that is not
@@ -16,13 +15,15 @@ impl Sm {
     /// row buffers in lane order, with no timing or statistics. Loads take the operator
     /// the bypass policy gives them outside any thread block (a `cm` load is cached, as in
     /// a block not tagged `bg`).
-    /// Each L2 read is counted for warp `gid` in `reads` (warp types over a sampled run).
+    /// `partition(p, local, is_write)` warms partition `p` with a line at its local address
+    /// and says whether its L2 hit (the SM knows the address map, not the partitions). Each
+    /// L2 read is counted for warp `gid` in `reads` (warp types over a sampled run).
     /// Returns whether any of its lines missed in the L1.
     pub fn warm(
         &mut self,
         m: &crate::kernels::MemInstr,
         gid: u32,
-        partitions: &mut [Partition],
+        partition: &mut dyn FnMut(usize, u64, bool) -> bool,
         reads: &mut WarpL2Counters,
     ) -> bool {
         coalesce(m, self.line_bytes, &mut self.coalesced);
@@ -39,7 +40,7 @@ impl Sm {
             if self.l1.warm(line, m.kind, op) {
                 missed = true;
                 let p = self.addr_map.partition(line) as usize;
-                let hit = partitions[p].warm(self.addr_map.local(line), m.kind == AccessKind::Write);
+                let hit = partition(p, self.addr_map.local(line), m.kind == AccessKind::Write);
                 if m.kind == AccessKind::Read {
                     reads.record(gid, hit);
                 }
@@ -77,7 +78,7 @@ impl Sm {
     pub fn warm_step(
         &mut self,
         kernel: &dyn Kernel,
-        partitions: &mut [Partition],
+        partition: &mut dyn FnMut(usize, u64, bool) -> bool,
         reads: &mut WarpL2Counters,
         miss_latency: u64,
     ) -> u64 {
@@ -105,7 +106,7 @@ impl Sm {
             let missed = match &instr {
                 Instr::Mem(m) => {
                     let gid = self.warps[slot].gid;
-                    self.warm(m, gid, partitions, reads)
+                    self.warm(m, gid, partition, reads)
                 }
                 Instr::Barrier => {
                     self.arrive_at_barrier(slot, kernel);

@@ -1,9 +1,9 @@
 //! The warp-load table: one entry per in-flight load instruction, gathering the
 //! return times of its requests so latency and divergence are measured per warp-load.
 
+use super::latency::LoadStats;
 use crate::kernels::RegMask;
 use crate::mem::MemReq;
-use crate::stats::LoadStats;
 
 #[derive(Debug, Clone, Default)]
 pub struct WarpLoad {

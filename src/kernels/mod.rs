@@ -27,8 +27,18 @@ pub mod syrk;
 pub use recent::build_shared;
 pub use registry::{build, build_with_layout, KERNELS};
 
-/// Input sizes are config values too (`coordinated.profile_size`), so config defines them.
-pub use crate::config::Size;
+crate::settings::policy_enum!(
+    /// Input size of a built-in benchmark (`--size`, `coordinated.profile_size`).
+    Size {
+        /// Seconds or less: tests.
+        Tiny => "tiny",
+        /// Browser demos.
+        Small => "small",
+        /// Closer to the papers' inputs: CLI runs.
+        Paper => "paper",
+    }
+);
+
 pub use crate::mem::WARP_SIZE;
 
 use crate::mem::{AccessKind, CacheOp};

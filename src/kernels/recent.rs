@@ -7,7 +7,7 @@
 //! runs, keeps its own.
 
 use super::{build, Benchmark, Size};
-use crate::config::ConfigError;
+use crate::settings::ConfigError;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;

@@ -4,7 +4,7 @@ use super::addr::AddrSpace;
 use super::{atax, bfs, bfs_wl, bicg, conv_separable, gesummv, hotspot, kmeans, mvt, pvc, spmv};
 use super::{sssp, streamcluster, syrk};
 use super::{Benchmark, Kernel, Size};
-use crate::config::ConfigError;
+use crate::settings::ConfigError;
 
 type Builder = fn(Size, u64, &mut AddrSpace) -> Vec<Box<dyn Kernel>>;
 

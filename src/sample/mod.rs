@@ -262,7 +262,8 @@ impl Sampler {
         let Estimates { mut metrics, mut intervals } = estimate(&windows, completed);
         // A warp lives across windows, so its type is judged on all its L2 reads, detailed
         // and warmed, not on a window's few.
-        let warps = sim.run_warp_report();
+        let (reads, table) = sim.run_warp_l2();
+        let warps = crate::stats::warp_report(&reads, table, sim.config().medic.sampled_warps as usize);
         metrics.warp_types = warps.types;
         metrics.warp_hit_ratio_histogram = warps.l2_hit_ratio_histogram;
         intervals.retain(|k, _| !k.starts_with("warp_types.") && !k.starts_with("warp_hit_ratio_histogram"));

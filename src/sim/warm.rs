@@ -3,7 +3,9 @@
 //! the statistics afresh where a window's measurement begins.
 
 use super::Simulator;
-use crate::stats::LoadStats;
+use crate::cache::l2::warp_type::WarpTypeTable;
+use crate::cache::l2::WarpL2Counters;
+use crate::core::latency::LoadStats;
 use std::rc::Rc;
 
 impl Simulator {
@@ -50,9 +52,11 @@ impl Simulator {
         while !self.finished && go(self) {
             self.dispatch(now);
             let kernel = &*bench.launches[self.launch];
+            let partitions = &mut self.partitions;
+            let mut partition = |p: usize, local: u64, write: bool| partitions[p].warm(local, write);
             for sm in &mut self.sms {
                 self.instructions_uncounted +=
-                    sm.warm_step(kernel, &mut self.partitions, &mut self.warp_l2_run, miss_latency);
+                    sm.warm_step(kernel, &mut partition, &mut self.warp_l2_run, miss_latency);
             }
             if self.ctas_done() == self.ctas_done_before + self.grid.ctas as u64 {
                 self.start_launch(self.launch + 1);
@@ -133,12 +137,12 @@ impl Simulator {
         self.stats_from = self.clocks.now();
     }
 
-    /// Warp types and hit ratios over every warp's L2 reads so far, detailed and warmed.
-    pub(crate) fn run_warp_report(&self) -> crate::stats::WarpReport {
+    /// Every warp's L2 read counters so far, detailed and warmed, with the warp-type table
+    /// that judges them (a sampled run's warp report).
+    pub(crate) fn run_warp_l2(&self) -> (WarpL2Counters, &WarpTypeTable) {
         let mut all = self.warp_l2_run.clone();
         all.merge(&self.warp_l2);
-        let sampled = self.cfg.medic.sampled_warps as usize;
-        crate::stats::warp_report(&all, &self.l2_shared.table, sampled)
+        (all, &self.l2_shared.table)
     }
 
     /// Every warp instruction executed so far: in detail, and by warming.

@@ -1,7 +1,6 @@
 //! The run report: every metric under a stable dotted key (docs/report-keys.md),
 //! with the unit and clock domain of each in `units`.
 
-use super::latency::TripReport;
 use super::warps::{warp_report, WarpReport};
 use super::Histogram;
 use crate::cache::l1::bypass::BypassReport;
@@ -10,6 +9,7 @@ use crate::cache::l2::{L2RsFail, L2Stats};
 use crate::cache::vta::MissClassCounts;
 use crate::clock::{CORE, DRAM, ICNT};
 use crate::config::Config;
+use crate::core::latency::TripReport;
 use crate::icnt::Crossbar;
 use crate::sim::{LaunchRecord, Series, Simulator};
 use serde::Serialize;

@@ -198,7 +198,13 @@ test('a sweep runs the experiment once per combination, and a bad sweep is named
   await page.fill('#f-sweep', 'medic.rand_share=0.5,3');
   await page.click('#run');
   await page.waitForFunction(() => /^l2\.rand\.share=3: 3 is not a fraction/.test(document.getElementById('f-sweep-error').textContent));
+  assert.equal(
+    await page.textContent('#f-sweep-note'),
+    'medic.rand_share is now l2.rand.share; the old name works until the next release.',
+    'the note beside the box names the new path',
+  );
   await page.fill('#f-sweep', 'kernel=bfs,nope');
+  assert.equal(await page.textContent('#f-sweep-note'), '', 'and goes once the old path does');
   await page.click('#run');
   await page.waitForFunction(() => /^kernel: "nope" is not a kernel; choose from .*sssp/.test(document.getElementById('f-sweep-error').textContent));
   assert.equal(await page.inputValue('#f-sweep'), 'kernel=bfs,nope', 'what was typed is kept');

@@ -1,8 +1,8 @@
 //! Typed L2 counters, filled by the banks as an observer would.
 
 use crate::cache::vta::MissClassCounts;
+use crate::histogram::Histogram;
 use crate::mem::MemReq;
-use crate::stats::Histogram;
 use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]

@@ -12,8 +12,9 @@ mod trace;
 pub use trace::{parse_trace, Access, TraceError};
 
 use super::{Probe, SetIndex, TagArray};
-use crate::config::{ConfigError, ReplacementKind, SetIndexKind};
+use crate::config::{ReplacementKind, SetIndexKind};
 use crate::mem::AccessKind;
+use crate::settings::ConfigError;
 use serde::Serialize;
 
 /// What a write miss does.

@@ -10,10 +10,11 @@
 
 use super::ThrottlePolicy;
 use crate::cache::l1::{Feedback, L1Event};
-use crate::config::{Checker, CoreConfig};
+use crate::config::CoreConfig;
 use crate::core::warp::Warp;
+use crate::settings::Checker;
 
-crate::config::params! {
+crate::settings::params! {
     /// `core.ccws`.
     pub struct Params {
         /// Lost-locality score every warp starts with; the cutoff is this times the live warps.

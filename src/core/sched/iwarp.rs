@@ -19,10 +19,11 @@
 use super::ThrottlePolicy;
 use crate::cache::l1::{Feedback, L1Event};
 use crate::cache::vta::Owner;
-use crate::config::{Checker, CoreConfig};
+use crate::config::CoreConfig;
 use crate::core::warp::Warp;
+use crate::settings::Checker;
 
-crate::config::params! {
+crate::settings::params! {
     /// `core.iwarp`.
     pub struct Params {
         /// Core cycles after its last detection that a stalled warp is released anyway.

@@ -26,7 +26,8 @@ pub use two_level::TwoLevel;
 
 use super::warp::Warp;
 use crate::cache::l1::{Feedback, L1Event};
-use crate::config::{Checker, CoreConfig};
+use crate::config::CoreConfig;
+use crate::settings::Checker;
 
 /// The per-scheduler half of a policy: picks the warp slot to issue.
 pub trait Picker: Sized {
@@ -67,22 +68,30 @@ pub trait ThrottlePolicy: Sized {
     fn held(&self) -> usize;
 }
 
-/// The family's registry: each entry names a config value with its doc comment, the
-/// `Picker` each scheduler slot runs and, for policies that hold warps back, the SM-wide
-/// `ThrottlePolicy`. The config enum, the two dispatch enums, their constructors and the
-/// per-kind property follow; the matches are exhaustive, so every config value is registered.
+/// The family's registry: first the policies with parameters, each as its config name and
+/// its file's `Params` (the `core` section gets a field `core.<name>` for each, in this
+/// order, through `with_params!`); then each entry names a config value with its doc
+/// comment, the `Picker` each scheduler slot runs and, for policies that hold warps back,
+/// the SM-wide `ThrottlePolicy`. The config enum, the two dispatch enums, their
+/// constructors and the per-kind property follow; the matches are exhaustive, so every
+/// config value is registered.
 macro_rules! registry {
     (@throttle $c:ident $kind:ident) => { Throttle::None };
     (@throttle $c:ident $kind:ident $t:ty) => { Throttle::$kind(<$t as ThrottlePolicy>::build($c)) };
-    ($($(#[$m:meta])* $kind:ident = $s:literal: $picker:ty $(, $throttle:ty)? $([params $p:ident])?;)+) => {
-        crate::config::policy_enum!(
+    (
+        params { $($p:ident: $pm:ident::Params,)* }
+        $($(#[$m:meta])* $kind:ident = $s:literal: $picker:ty $(, $throttle:ty)?;)+
+    ) => {
+        crate::settings::policy_enum!(
             /// Warp scheduler of each SM scheduler slot (`core.warp_scheduler`).
             WarpSchedulerKind { $($(#[$m])* $kind => $s,)+ }
         );
 
+        crate::settings::section_macro!(($) with_params $($p: crate::core::sched::$pm::Params),*);
+
         /// Checks the parameters of every registered policy that has some (`core.<name>`).
         pub(crate) fn check_params(c: &CoreConfig, k: &mut Checker) {
-            $($(c.$p.check(k);)?)+
+            $(c.$p.check(k);)*
         }
 
         impl WarpSchedulerKind {
@@ -166,21 +175,27 @@ macro_rules! registry {
 }
 
 registry! {
+    params {
+        two_level: two_level::Params,
+        swl: swl::Params,
+        ccws: ccws::Params,
+        iwarp: iwarp::Params,
+    }
     /// Loose round robin: start after the warp that issued last.
     Lrr = "lrr": Lrr;
     /// Greedy-then-oldest: keep issuing the same warp until it stalls, then the oldest ready.
     Gto = "gto": Gto;
     /// Two-level: fetch groups of `core.two_level.group` warps; round robin inside the
     /// active group, the next group only when no warp of the active one can issue.
-    TwoLevel = "two_level": TwoLevel [params two_level];
+    TwoLevel = "two_level": TwoLevel;
     /// Static warp limiting: only the `core.swl.limit` oldest warps of each scheduler issue (GTO among them).
-    Swl = "swl": Swl [params swl];
+    Swl = "swl": Swl;
     /// Cache-conscious wavefront scheduling: lost-locality scores from per-warp L1 victim
     /// tags; warps past the score cutoff may not issue loads (GTO otherwise).
-    Ccws = "ccws": Gto, Ccws [params ccws];
+    Ccws = "ccws": Gto, Ccws;
     /// iWarp: a warp whose L1 eviction another warp later misses on is stalled until that
     /// victim finishes, leaves the contended set, or a timeout (GTO otherwise).
-    Iwarp = "iwarp": Gto, Iwarp [params iwarp];
+    Iwarp = "iwarp": Gto, Iwarp;
 }
 
 #[cfg(test)]

@@ -5,9 +5,10 @@
 //! wait for get their slots.
 
 use super::{Gto, Picker};
-use crate::config::{Checker, CoreConfig};
+use crate::config::CoreConfig;
+use crate::settings::Checker;
 
-crate::config::params! {
+crate::settings::params! {
     /// `core.swl`.
     pub struct Params {
         /// Warps each scheduler may issue from (its oldest live ones).

@@ -5,9 +5,10 @@
 //! so the groups reach their long-latency loads at different times.
 
 use super::Picker;
-use crate::config::{Checker, CoreConfig};
+use crate::config::CoreConfig;
+use crate::settings::Checker;
 
-crate::config::params! {
+crate::settings::params! {
     /// `core.two_level`.
     pub struct Params {
         /// Warps per fetch group (within one scheduler's warps).

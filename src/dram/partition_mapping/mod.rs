@@ -33,7 +33,7 @@ pub trait MappingPolicy: Sized {
 /// exhaustive, so every config value is registered.
 macro_rules! registry {
     ($($var:ident($ty:ty) { $($(#[$m:meta])* $kind:ident = $s:literal,)+ })+) => {
-        crate::config::policy_enum!(
+        crate::settings::policy_enum!(
             /// How a line address picks its memory partition (`mem.partition_mapping`).
             PartitionMapping { $($($(#[$m])* $kind => $s,)+)+ }
         );

@@ -31,8 +31,9 @@ pub use warp_groups::GroupKey;
 pub use wg::Wg;
 
 use super::addr_map::DramCoord;
-use crate::config::{Checker, Config, DramConfig};
+use crate::config::{Config, DramConfig};
 use crate::mem::{AccessKind, MemReq};
+use crate::settings::Checker;
 
 /// A request waiting in the read or write queue, with its decoded coordinates.
 /// `req.t_dram_arrive` is its arrival cycle.
@@ -151,21 +152,28 @@ pub trait Registered: TransactionPolicy + Sized {
     }
 }
 
-/// The family's registry: each entry names the dispatch variant, the type it holds, the
-/// policy type and the config values (`DramSchedulerKind`) it runs, with their names and
-/// doc comments. The config enum, the dispatch enum, its constructor and the per-kind
-/// properties follow, and the compiler checks that every config value is registered (the
-/// matches are exhaustive).
+/// The family's registry: first the policies with parameters, each as its config name and
+/// its file's `Params` (the `dram` section gets a field `dram.<name>` for each, in this
+/// order, through `with_params!`); then each entry names the dispatch variant, the type it
+/// holds, the policy type and the config values (`DramSchedulerKind`) it runs, with their
+/// names and doc comments. The config enum, the dispatch enum, its constructor and the
+/// per-kind properties follow, and the compiler checks that every config value is
+/// registered (the matches are exhaustive).
 macro_rules! registry {
-    ($($var:ident($field:ty): $ty:ty $([params $p:ident])? { $($(#[$m:meta])* $kind:ident = $s:literal,)+ })+) => {
-        crate::config::policy_enum!(
+    (
+        params { $($p:ident: $pm:ident::Params,)* }
+        $($var:ident($field:ty): $ty:ty { $($(#[$m:meta])* $kind:ident = $s:literal,)+ })+
+    ) => {
+        crate::settings::policy_enum!(
             /// DRAM transaction scheduler (`dram.scheduler`).
             DramSchedulerKind { $($($(#[$m])* $kind => $s,)+)+ }
         );
 
+        crate::settings::section_macro!(($) with_params $($p: crate::dram::sched::$pm::Params),*);
+
         /// Checks the parameters of every registered policy that has some (`dram.<name>`).
         pub(crate) fn check_params(d: &DramConfig, k: &mut Checker) {
-            $($(d.$p.check(k);)?)+
+            $(d.$p.check(k);)*
         }
 
         /// The configured policy, dispatched by enum to keep the per-cycle path monomorphic.
@@ -223,6 +231,9 @@ macro_rules! registry {
 }
 
 registry! {
+    params {
+        sbwas: sbwas::Params,
+    }
     Fcfs(Fcfs): Fcfs {
         /// Oldest request first.
         Fcfs = "fcfs",
@@ -251,7 +262,7 @@ registry! {
         /// WG-Bw plus warp-aware write drain: single-request warp-groups first near the high watermark (§IV-E).
         WgW = "wg_w",
     }
-    Sbwas(Sbwas): Sbwas [params sbwas] {
+    Sbwas(Sbwas): Sbwas {
         /// SIMT-aware potential function of Lakshminarayana et al.: row hit vs. fewest remaining requests.
         Sbwas = "sbwas",
     }

@@ -8,10 +8,11 @@
 use super::gmc::Gmc;
 use super::warp_groups::key_of;
 use super::{QueuedReq, Registered, SchedView, TransactionPolicy};
-use crate::config::{Checker, Config, ConfigError, DramSchedulerKind};
+use crate::config::{Config, DramSchedulerKind};
 use crate::mem::AccessKind;
+use crate::settings::{Checker, ConfigError};
 
-crate::config::params! {
+crate::settings::params! {
     /// `dram.sbwas`.
     pub struct Params {
         /// Weight of the row-hit term against the fewest-remaining-requests term (0..=1).

@@ -136,7 +136,7 @@ pub trait L1BypassPolicy: Sized {
 /// compiler checks every config value is registered.
 macro_rules! registry {
     ($($var:ident($ty:ty) { $($(#[$m:meta])* $kind:ident = $s:literal,)+ })+) => {
-        crate::config::policy_enum!(
+        crate::settings::policy_enum!(
             /// Which loads skip the L1 (`l1d.bypass`).
             L1BypassKind { $($($(#[$m])* $kind => $s,)+)+ }
         );

@@ -5,10 +5,11 @@
 
 use super::{BypassPolicy, RouteCtx};
 use crate::cache::l2::bloom::Bloom;
-use crate::config::{Checker, Config, L2BypassKind};
+use crate::config::{Config, L2BypassKind};
 use crate::mem::{L2Route, MemReq};
+use crate::settings::Checker;
 
-crate::config::params! {
+crate::settings::params! {
     /// `l2.medic_reuse` (plain `medic` has none).
     pub struct Params {
         /// Bits of the Bloom filter of recently evicted lines.

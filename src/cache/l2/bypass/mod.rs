@@ -22,8 +22,9 @@ pub use pcal::Pcal;
 pub use rand::RandBypass;
 
 use super::warp_type::{WarpTypeTable, WarpView};
-use crate::config::{Checker, Config, L2Config};
+use crate::config::{Config, L2Config};
 use crate::mem::{L2Route, MemReq};
+use crate::settings::Checker;
 
 impl L2Route {
     /// A read goes to DRAM, a write looks up without allocating.
@@ -67,20 +68,27 @@ pub trait BypassPolicy: Sized {
     fn on_evict(&mut self, _line: u64) {}
 }
 
-/// The family's registry: each entry names the dispatch variant, the policy type it holds
-/// and the config values (`L2BypassKind`) it runs, with their names and doc comments. The
-/// config enum, the dispatch enum, its constructor and the per-kind properties follow; the
-/// compiler checks every config value is registered.
+/// The family's registry: first the policies with parameters, each as its config name and
+/// its file's `Params` (the `l2` section gets a field `l2.<name>` for each, in this order,
+/// through `with_params!`); then each entry names the dispatch variant, the policy type it
+/// holds and the config values (`L2BypassKind`) it runs, with their names and doc comments.
+/// The config enum, the dispatch enum, its constructor and the per-kind properties follow;
+/// the compiler checks every config value is registered.
 macro_rules! registry {
-    ($($var:ident($ty:ty) $([params $p:ident])? { $($(#[$m:meta])* $kind:ident = $s:literal,)+ })+) => {
-        crate::config::policy_enum!(
+    (
+        params { $($p:ident: $pm:ident::Params,)* }
+        $($var:ident($ty:ty) { $($(#[$m:meta])* $kind:ident = $s:literal,)+ })+
+    ) => {
+        crate::settings::policy_enum!(
             /// Which requests skip the L2 lookup or its allocation (`l2.bypass`).
             L2BypassKind { $($($(#[$m])* $kind => $s,)+)+ }
         );
 
+        crate::settings::section_macro!(($) with_params $($p: crate::cache::l2::bypass::$pm::Params),*);
+
         /// Checks the parameters of every registered policy that has some (`l2.<name>`).
         pub(crate) fn check_params(l2: &L2Config, k: &mut Checker) {
-            $($(l2.$p.check(k);)?)+
+            $(l2.$p.check(k);)*
         }
 
         /// The configured policy, dispatched by enum.
@@ -118,25 +126,31 @@ macro_rules! registry {
 }
 
 registry! {
+    params {
+        rand: rand::Params,
+        pcal: pcal::Params,
+        pc_byp: pc_byp::Params,
+        medic_reuse: medic::Params,
+    }
     None(NoBypass) {
         /// Every request looks up the L2 and read misses allocate.
         None = "none",
     }
-    Medic(MedicBypass) [params medic_reuse] {
+    Medic(MedicBypass) {
         /// MeDiC's WByp: reads of mostly-miss and all-miss warps go straight to DRAM.
         Medic = "medic",
         /// WByp, except lines in a Bloom filter of recently evicted (high-reuse) lines still use the L2.
         MedicReuse = "medic_reuse",
     }
-    Pcal(Pcal) [params pcal] {
+    Pcal(Pcal) {
         /// PCAL: only warps holding one of `l2.pcal.tokens` tokens may allocate on a miss.
         Pcal = "pcal",
     }
-    Rand(RandBypass) [params rand] {
+    Rand(RandBypass) {
         /// A `l2.rand.share` of warps, redrawn every `medic.reset_interval`, send reads to DRAM.
         Rand = "rand",
     }
-    PcByp(PcBypass) [params pc_byp] {
+    PcByp(PcBypass) {
         /// Reads of static loads (PCs) whose L2 hit ratio is mostly-miss go to DRAM.
         PcByp = "pc_byp",
     }

@@ -5,10 +5,11 @@
 //! boundary, the reads of that PC go straight to DRAM.
 
 use super::{BypassPolicy, RouteCtx};
-use crate::config::{Checker, Config, L2BypassKind, MedicConfig};
+use crate::config::{Config, L2BypassKind, MedicConfig};
 use crate::mem::{L2Route, MemReq};
+use crate::settings::Checker;
 
-crate::config::params! {
+crate::settings::params! {
     /// `l2.pc_byp`.
     pub struct Params {
         /// Entries of the per-PC hit-ratio table (PCs alias when there are more loads).

@@ -4,10 +4,11 @@
 //! arrival. A warp without a token still looks up the L2, but its misses do not allocate.
 
 use super::{BypassPolicy, RouteCtx};
-use crate::config::{Checker, Config, L2BypassKind, MedicConfig};
+use crate::config::{Config, L2BypassKind, MedicConfig};
 use crate::mem::{L2Route, MemReq};
+use crate::settings::Checker;
 
-crate::config::params! {
+crate::settings::params! {
     /// `l2.pcal`.
     pub struct Params {
         /// Warps per window that may allocate lines in the L2.

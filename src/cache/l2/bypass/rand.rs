@@ -3,10 +3,11 @@
 //! the window and the warp, so it is the same natively and in wasm and needs no state.
 
 use super::{BypassPolicy, RouteCtx};
-use crate::config::{Checker, Config, L2BypassKind, MedicConfig};
+use crate::config::{Config, L2BypassKind, MedicConfig};
 use crate::mem::{L2Route, MemReq};
+use crate::settings::Checker;
 
-crate::config::params! {
+crate::settings::params! {
     /// `l2.rand`.
     pub struct Params {
         /// Share of warps that bypass the L2 in each window.

@@ -33,7 +33,7 @@ pub trait InsertionPolicy: Sized {
 /// exhaustive, so every config value is registered.
 macro_rules! registry {
     ($($var:ident($ty:ty) { $($(#[$m:meta])* $kind:ident = $s:literal,)+ })+) => {
-        crate::config::policy_enum!(
+        crate::settings::policy_enum!(
             /// Recency position of a line the L2 fills (`l2.insertion`).
             L2InsertionKind { $($($(#[$m])* $kind => $s,)+)+ }
         );

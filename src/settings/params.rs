@@ -129,17 +129,41 @@ macro_rules! params {
 
         impl serde::Serialize for $name {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                $crate::config::params::serialize(Self::FIELDS, &[$(self.$field.into()),+], s)
+                $crate::settings::params::serialize(Self::FIELDS, &[$(self.$field.into()),+], s)
             }
         }
 
         impl<'de> serde::Deserialize<'de> for $name {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 let mut p = Self::default();
-                $crate::config::params::deserialize(Self::FIELDS, vec![$((&mut p.$field).into()),+], d)?;
+                $crate::settings::params::deserialize(Self::FIELDS, vec![$((&mut p.$field).into()),+], d)?;
                 Ok(p)
             }
         }
     };
 }
 pub(crate) use params;
+
+/// Declares a family's section macro, `$name!`, which declares a section struct with a
+/// field for each of the family's parameterised policies (`<section>.<policy>`, each with
+/// its defaults) between the fields it is given before and after, so the family's registry
+/// is the only place that names them. `$d` is a `$` the registry passes in, which the
+/// declared macro's own variables need.
+macro_rules! section_macro {
+    (($d:tt) $name:ident $($field:ident: $ty:ty),*) => {
+        /// Declares the family's section struct: the fields in the first braces, then one per
+        /// parameterised policy of the family's registry, then the fields in the second.
+        macro_rules! $name {
+            ($d(#[$d m:meta])* pub struct $d s:ident { $d($d before:tt)* } { $d($d after:tt)* }) => {
+                $d(#[$d m])*
+                pub struct $d s {
+                    $d($d before)*
+                    $(#[serde(default)] pub $field: $ty,)*
+                    $d($d after)*
+                }
+            };
+        }
+        pub(crate) use $name;
+    };
+}
+pub(crate) use section_macro;

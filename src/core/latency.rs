@@ -1,7 +1,7 @@
 //! Per-warp-load and per-request latency statistics, fed by the SMs' warp-load tables.
 
-use super::Histogram;
-use crate::core::warp_load::WarpLoadSummary;
+use super::warp_load::WarpLoadSummary;
+use crate::histogram::Histogram;
 use crate::mem::MemReq;
 use serde::{Deserialize, Serialize};
 
