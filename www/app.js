@@ -421,15 +421,23 @@ function showPending() {
   showProfile();
 }
 
+/** Whether a folder opened in the trace box may be used now: not while a batch runs, and
+ * not if it holds no files (said in the error field `errorId`). */
+function acceptFolder(folder, errorId) {
+  if (state.client.busy) {
+    refuseWhileBusy();
+    return false;
+  }
+  state.form.clearErrors($('trace-box'));
+  if (folder.files.length) return true;
+  $(errorId).textContent = 'That folder holds no files; open the folder with kernelslist.g and its kernel-N.traceg files.';
+  return false;
+}
+
 /** Makes `trace` the form's workload and replays it: the link's waiting trace runs if there
  * are any (those of a folder of this name first), else the form's experiment. */
 function useTrace(trace) {
-  if (state.client.busy) return refuseWhileBusy();
-  state.form.clearErrors($('trace-box'));
-  if (!trace.files.length) {
-    $('f-trace-error').textContent = 'That folder holds no files; open the folder with kernelslist.g and its kernel-N.traceg files.';
-    return;
-  }
+  if (!acceptFolder(trace, 'f-trace-error')) return;
   state.trace = trace;
   showTrace();
   if (!state.pending.length) return runForm();
@@ -467,12 +475,7 @@ function showProfile() {
 
 /** Makes `folder` the trace the loads are profiled on, and replays as opening a trace does. */
 function useProfile(folder) {
-  if (state.client.busy) return refuseWhileBusy();
-  state.form.clearErrors($('trace-box'));
-  if (!folder.files.length) {
-    $('f-profile-error').textContent = 'That folder holds no files; open the folder with kernelslist.g and its kernel-N.traceg files.';
-    return;
-  }
+  if (!acceptFolder(folder, 'f-profile-error')) return;
   state.profile = folder;
   if (state.trace) useTrace(state.trace);
   else showProfile();
