@@ -6,14 +6,16 @@ import { SimClient } from './sim-client.js';
 import { ConfigForm, get, set, overlay, sizeChoice } from './form.js';
 import { Charts, download } from './charts.js';
 import { DEMOS, DEMO_GROUPS } from './demos.js';
-import { encodeView, decodeView, renameFields, unknownNames } from './share.js';
+import { encodeView, readLink } from './share.js';
 import { runNamer } from './labels.js';
 import { summarize } from './summary.js';
 import { parseSweep, expandSweep, oldPathNote } from './sweep.js';
 import { FROM_FILE, registerServiceWorker, explainFileProtocol } from './offline.js';
-import { wireTraceBox, askForFolders } from './trace-box.js';
+import { wireTraceBox, showPending, showTrace as showTraceBox, showProfile as showProfileRow } from './trace-box.js';
 import { renderSummary } from './summary-tables.js';
 import { buildDemoWall } from './demo-wall.js';
+import { embedSnippet, setupEmbed } from './embed.js';
+import { seconds, timeLeft, readingText, progressText } from './progress-text.js';
 
 const $ = (id) => document.getElementById(id);
 // Built (and used once) at load: the first locale-aware format loads locale data, which
@@ -125,8 +127,6 @@ function announce(text) {
   $('announce').textContent = text;
 }
 
-const seconds = (ms) => (ms < 10000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`);
-
 function setRunning(running) {
   $('run').disabled = running;
   $('pause').disabled = !running;
@@ -226,36 +226,15 @@ function runSpecs(specs, what = '') {
   startNext();
 }
 
-/** The time the batch still needs: the current run's rest at its pace so far, plus the
- * queued runs at the finished runs' mean (or the current run's estimate). */
-function timeLeft(fraction) {
-  const b = state.batch;
-  const elapsed = performance.now() - state.started;
-  if (fraction < 0.05 && !b.runMs.length) return '';
-  const current = fraction >= 0.05 ? elapsed / fraction : b.runMs.reduce((a, x) => a + x, 0) / b.runMs.length;
-  const perRun = b.runMs.length ? b.runMs.reduce((a, x) => a + x, 0) / b.runMs.length : current;
-  const ms = Math.max(0, current - elapsed) + perRun * state.queue.length;
-  return ` · about ${seconds(ms)} left`;
-}
-
-/** A trace run's files being read (a profiling trace's: `profile`): which one, and how far;
- * then the profiling runs (`profiling`: the trace they replay). */
-function onReading({ file, index, count, fraction, overall, profile, profiling }) {
-  $('progress').value = overall;
-  const of = profile ? ` of the profiling trace "${profile}"` : '';
-  if (profiling) setStatus(`Profiling the loads on "${profiling}"…`);
-  else setStatus(index === 0 ? `Reading ${file}${of}…` : `Reading ${file}${of} (${index} of ${count}): ${Math.floor(fraction * 100)}\u00a0%`);
+function onReading(message) {
+  $('progress').value = message.overall;
+  setStatus(readingText(message));
 }
 
 function onProgress({ progress: p }) {
   if (state.firstProgress === null) state.firstProgress = performance.now() - state.started;
   $('progress').value = p.fraction;
-  const b = state.batch;
-  const run = b.total > 1 ? `Run ${b.done + 1} of ${b.total} · ` : '';
-  // A sampled run's cycle counts only its detailed stretches, and its IPC is not yet known.
-  const what = p.windows ? `window ${p.windows[0]} of ${p.windows[1]}` : `cycle ${fmt(p.cycle)}`;
-  const ipc = p.windows ? '' : ` · IPC ${p.ipc.toFixed(3)}`;
-  setStatus(`${run}${what} · ${(p.fraction * 100).toFixed(0)} % of CTAs${ipc}${timeLeft(p.fraction)}`);
+  setStatus(progressText(p, state.batch, timeLeft(state.batch, performance.now() - state.started, p.fraction, state.queue.length)));
 }
 
 function onDone({ report, error, sha256, profileSha256 }) {
@@ -265,7 +244,8 @@ function onDone({ report, error, sha256, profileSha256 }) {
   const spec = sha256 ? { ...state.current, trace: { ...t, sha256, ...profile } } : state.current;
   if (state.pending.includes(state.current)) {
     state.pending = state.pending.filter((s) => s !== state.current);
-    showPending();
+    showPending(state.pending);
+    showProfile();
   }
   const elapsed = performance.now() - state.started;
   const run = { id: state.nextRunId++, label: labelFor(spec), spec, report, summary: summarize(report), checked: true };
@@ -399,10 +379,8 @@ async function updateEmbedSnippet() {
   url.search = `?embed=1&chart=${$('embed-chart').value}`;
   const what = view.runs.length === 1 ? labelFor(view.runs[0]) : `${view.runs.length} runs: ${view.runs.map(labelFor).join('; ')}`;
   const title = `warpscope: ${$('embed-chart').selectedOptions[0].textContent}, ${what}`;
-  $('embed-snippet').value = `<iframe src="${url.href}" width="720" height="480" style="border:0" title="${escapeAttr(title)}" loading="lazy"></iframe>`;
+  $('embed-snippet').value = embedSnippet(url.href, title);
 }
-
-const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 function describeKernel() {
   const k = state.kernels.find(([n]) => n === $('f-kernel').value);
@@ -412,13 +390,6 @@ function describeKernel() {
 function describePreset() {
   const p = state.presets.find((x) => x.name === $('f-preset').value);
   $('preset-about').textContent = p ? p.description : '';
-}
-
-/** Asks for the folders of the link's trace runs still waiting, by name and hash. */
-function showPending() {
-  $('trace-ask').hidden = !state.pending.length;
-  $('trace-ask').textContent = askForFolders(state.pending);
-  showProfile();
 }
 
 /** Whether a folder opened in the trace box may be used now: not while a batch runs, and
@@ -446,31 +417,16 @@ function useTrace(trace) {
   runSpecs(state.pending.slice().sort((a, b) => mine(a) - mine(b)), 'the link\u2019s trace runs');
 }
 
-/** The trace box and the kernel and size fields as the open folder (if any) leaves them. */
+/** The trace box, the kernel fields and the profiling row as the open folders leave them. */
 function showTrace() {
-  const t = state.trace;
-  $('f-kernel').disabled = Boolean(t);
-  $('f-size').disabled = Boolean(t);
-  $('trace-clear').hidden = !t;
-  $('trace-open').textContent = t ? `Trace folder: ${t.name} (open another…)` : 'Open a trace folder…';
-  if (t) $('kernel-about').textContent = `Replaying the trace folder "${t.name}" (${t.files.length} files) in place of a built-in kernel, so kernel and size do not apply.`;
-  else describeKernel();
+  showTraceBox(state.trace, describeKernel);
   showProfile();
 }
 
-/** The profiling trace's row: offered while a trace replays under a policy that profiles,
- * or a link's run needs one; without one, the sentence that the trace profiles itself. */
+/** The profiling row, for the form's L1 bypass policy if it profiles the loads. */
 function showProfile() {
-  const p = state.profile;
   const config = state.form.read(presetConfig($('f-preset').value));
-  const policy = profiles(config) && config.l1d.bypass;
-  $('profile-box').hidden = !((state.trace && policy) || state.pending.some((s) => s.trace.profile));
-  $('profile-clear').hidden = !p;
-  $('profile-open').textContent = p ? `Profiling trace: ${p.name} (open another…)` : 'Profile with another trace folder…';
-  $('profile-about').hidden = !(state.trace && policy);
-  $('profile-about').textContent = p
-    ? `l1d.bypass=${policy} profiles the loads on "${p.name}" (${p.files.length} files) before each run, as the CLI's --profile-trace does; trace kernels chooses its kernels too.`
-    : `Without a profiling trace, l1d.bypass=${policy} profiles the trace itself, as the CLI does: an oracle, since the tags come from the very input they are measured on.`;
+  showProfileRow(state, profiles(config) && config.l1d.bypass);
 }
 
 /** Makes `folder` the trace the loads are profiled on, and replays as opening a trace does. */
@@ -550,28 +506,6 @@ function wireControls() {
   });
 }
 
-function setupEmbed(specs) {
-  document.body.classList.add('embed');
-  const bar = document.createElement('div');
-  bar.className = 'embed-bar';
-  const run = document.createElement('button');
-  run.type = 'button';
-  run.id = 'embed-run';
-  run.textContent = 'Run';
-  const status = $('status');
-  bar.append(run, $('progress'), status, $('busy-note'), $('announce'));
-  const what = document.createElement('p');
-  what.className = 'embed-what';
-  what.textContent = specs.length === 1 ? labelFor(specs[0]) : `${specs.length} runs: ${legendLabels(specs.map((s, i) => ({ id: i + 1, spec: s, label: labelFor(s) }))).join('; ')}`;
-  what.title = specs.map(labelFor).join('\n');
-  $('results').prepend(bar, what);
-  $('results').hidden = false;
-  run.addEventListener('click', () => {
-    state.runs = [];
-    runSpecs(specs);
-  });
-}
-
 async function main() {
   await init();
   state.presets = presets();
@@ -610,13 +544,7 @@ async function main() {
   wireControls();
   let shared = null;
   try {
-    shared = await decodeView(location.hash);
-    if (shared) renameFields(shared, state.renamed);
-    const bad = shared && [shared.form, ...shared.runs].map((s) => unknownNames(s, state.presets, state.kernels)).find(Boolean);
-    if (bad) {
-      shared = null;
-      throw new Error(bad);
-    }
+    shared = await readLink(location.hash, state);
   } catch (err) {
     urlProblems.push(`${err.message || err} The page starts with its defaults instead.`);
   }
@@ -638,11 +566,17 @@ async function main() {
     if (linked && runs.length < linked.length) {
       $('busy-note').textContent = 'This figure has trace runs, which an embedded figure cannot replay (it cannot open their folder); open the link in the page for them.';
     }
-    setupEmbed(runs && runs.length ? runs : [specFromDemo(DEMOS[0].runs[0])]);
+    const specs = runs && runs.length ? runs : [specFromDemo(DEMOS[0].runs[0])];
+    const what = specs.length === 1 ? labelFor(specs[0]) : `${specs.length} runs: ${legendLabels(specs.map((s, i) => ({ id: i + 1, spec: s, label: labelFor(s) }))).join('; ')}`;
+    setupEmbed({ what, title: specs.map(labelFor).join('\n'), onRun: () => {
+      state.runs = [];
+      runSpecs(specs);
+    } });
     setStatus('Press Run to simulate this figure.');
   } else {
     state.pending = linked ? linked.filter((s) => s.trace) : [];
-    showPending();
+    showPending(state.pending);
+    showProfile();
     if (state.pending.length) setStatus('Ready. This link\u2019s trace runs wait for their folder: open it at the trace box.');
     if (shared && !shared.runs.length && shared.form.sweep) runForm();
     else if (runs && runs.length) runSpecs(runs, 'the shared runs');

@@ -115,7 +115,7 @@ function moveField(config, from, to) {
 /** A link's view with the settings renamed since it was made (`renamed`: the simulator's
  * `[old path, new path]` pairs) under their new paths: in every run's and the form's config,
  * sweep and tuned fields. */
-export function renameFields(view, renamed) {
+function renameFields(view, renamed) {
   const now = (path) => (renamed.find(([old]) => old === path) || [path, path])[1];
   for (const spec of [view.form, ...view.runs]) {
     if (spec.config && typeof spec.config === 'object') {
@@ -132,7 +132,7 @@ export function renameFields(view, renamed) {
 /** What a link's run names that this build does not have (a preset of `presets`, a kernel of
  * `kernels`, a size), in words; null when it names nothing unknown. Its config is checked
  * field by field when it runs. */
-export function unknownNames(spec, presets, kernels) {
+function unknownNames(spec, presets, kernels) {
   if (!presets.some((p) => p.name === spec.preset)) {
     return `this link names an unknown preset "${spec.preset}"; valid presets are: ${presets.map((p) => p.name).join(', ')}.`;
   }
@@ -161,4 +161,16 @@ function damagedTrace(spec) {
   }
   if (!spec.config || typeof spec.config !== 'object') return 'this link is damaged: its config is not a config.';
   return null;
+}
+
+/** The view the page link `hash` carries, its old paths renamed by `renamed`, or null if it
+ * carries none. Throws, saying why, for a link that cannot be read or that names a preset or
+ * kernel the page does not have (`presets`, `kernels`). */
+export async function readLink(hash, { renamed, presets, kernels }) {
+  const view = await decodeView(hash);
+  if (!view) return null;
+  renameFields(view, renamed);
+  const bad = [view.form, ...view.runs].map((s) => unknownNames(s, presets, kernels)).find(Boolean);
+  if (bad) throw new Error(bad);
+  return view;
 }

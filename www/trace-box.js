@@ -1,7 +1,7 @@
 // The page's trace box: opening a trace folder, and the trace coordinated bypassing profiles
-// instead of it, with the picker or by dropping them, and the sentence that asks for the
-// folders a share link's trace runs need. What a folder then does (the form's workload, a
-// replay) is the app's.
+// instead of it, with the picker or by dropping them; what the box and the form's kernel
+// fields show for them; and the sentence that asks for the folders a share link's trace runs
+// need. What a folder then does (the form's workload, a replay) is the app's.
 
 const $ = (id) => document.getElementById(id);
 
@@ -69,7 +69,7 @@ export function wireTraceBox({ onFolder, onClear, onProfile, onSelf }) {
 
 /** The sentence asking for the folders of a link's trace runs still waiting (`pending`),
  * by name and hash, with the profiling traces they need; empty when none wait. */
-export function askForFolders(pending) {
+function askForFolders(pending) {
   if (!pending.length) return '';
   const named = (t) => `"${t.name}" (SHA-256 ${t.sha256.slice(0, 12)}…)`;
   const unique = (list) => [...new Map(list.map((t) => [`${t.name} ${t.sha256}`, t])).values()];
@@ -80,4 +80,34 @@ export function askForFolders(pending) {
     ? ` and, with "Profile with another trace folder", the profiling trace${profiles.length > 1 ? 's' : ''} ${profiles.map(named).join(' and ')}`
     : '';
   return `This link has ${runs} of a trace, whose files a link cannot carry: open the folder${folders.length > 1 ? 's' : ''} ${folders.map(named).join(' and ')}${also} to run ${pending.length === 1 ? 'it' : 'them'}.`;
+}
+
+/** Shows the sentence asking for the folders of a link's trace runs still waiting. */
+export function showPending(pending) {
+  $('trace-ask').hidden = !pending.length;
+  $('trace-ask').textContent = askForFolders(pending);
+}
+
+/** The trace box and the kernel and size fields as the open folder `trace` (if any) leaves
+ * them; without one, `describeKernel()` says the built-in kernel again. */
+export function showTrace(trace, describeKernel) {
+  $('f-kernel').disabled = Boolean(trace);
+  $('f-size').disabled = Boolean(trace);
+  $('trace-clear').hidden = !trace;
+  $('trace-open').textContent = trace ? `Trace folder: ${trace.name} (open another…)` : 'Open a trace folder…';
+  if (trace) $('kernel-about').textContent = `Replaying the trace folder "${trace.name}" (${trace.files.length} files) in place of a built-in kernel, so kernel and size do not apply.`;
+  else describeKernel();
+}
+
+/** The profiling trace's row: offered while `trace` replays under `policy` (the form's L1
+ * bypass if it profiles the loads, else false), or a `pending` link run needs one; without a
+ * `profile` folder, the sentence that the trace profiles itself. */
+export function showProfile({ trace, profile, pending }, policy) {
+  $('profile-box').hidden = !((trace && policy) || pending.some((s) => s.trace.profile));
+  $('profile-clear').hidden = !profile;
+  $('profile-open').textContent = profile ? `Profiling trace: ${profile.name} (open another…)` : 'Profile with another trace folder…';
+  $('profile-about').hidden = !(trace && policy);
+  $('profile-about').textContent = profile
+    ? `l1d.bypass=${policy} profiles the loads on "${profile.name}" (${profile.files.length} files) before each run, as the CLI's --profile-trace does; trace kernels chooses its kernels too.`
+    : `Without a profiling trace, l1d.bypass=${policy} profiles the trace itself, as the CLI does: an oracle, since the tags come from the very input they are measured on.`;
 }
