@@ -1,4 +1,4 @@
-//! MeDiC's observations and claims, checked on our kernels (see docs/reproductions.md, MeDiC). Where
+//! MeDiC's observations and claims, checked on our kernels (see docs/reproductions/medic.md). Where
 //! the paper's direction does not hold here, the test asserts what we measured and why.
 
 use std::sync::OnceLock;
@@ -106,7 +106,7 @@ fn l2_queuing_latency_is_tens_of_cycles_and_bank_bound() {
 
 /// Why WByp finds little to bypass: hardly any L2 read comes from a warp context the
 /// classifier has typed mostly-miss or all-miss, though about a tenth of bfs's and sssp's
-/// dynamic warps are all-miss. Those warps read the L2 about once each (docs/reproductions.md),
+/// dynamic warps are all-miss. Those warps read the L2 about once each (docs/reproductions/medic.md),
 /// while a context's type sums every warp it runs in a window, and the warps that read the
 /// L2 a lot mostly hit.
 #[test]

@@ -498,7 +498,7 @@ test('the coordinated demo shows L1 hit rate and stall share against always-cach
     assert.match(r[hit], /^\d+\.\d %$/);
     assert.ok(pct(r[stall]) > 0 && pct(r[stall]) < 100, `stall share ${r[stall]}`);
   }
-  // The numbers the CLI gives for the same runs (docs/reproductions.md, coordinated bypassing).
+  // The numbers the CLI gives for the same runs (docs/reproductions/xie.md).
   assert.ok(pct(rows[1][hit]) > pct(rows[0][hit]), `coordinated raises the L1 hit rate: ${rows[0][hit]} -> ${rows[1][hit]}`);
   assert.ok(pct(rows[1][stall]) < pct(rows[0][stall]), `and lowers the stall share: ${rows[0][stall]} -> ${rows[1][stall]}`);
   await openNumbers(page, 'figure[data-chart="tb_bg"]');
