@@ -2,13 +2,15 @@
 //! snake_case variant names are the stable config values. Families with a registry (warp
 //! schedulers, set-index functions, L1 bypass, L2 bypass, L2 insertion, partition mappings,
 //! DRAM schedulers) declare their enum there, through `policy_enum!`, and are re-exported here,
-//! as is the benchmarks' input size (`coordinated.profile_size`).
+//! as are the families a part declares with its sections (`dram.column_command`, ...) and the
+//! benchmarks' input size (`coordinated.profile_size`).
 
 pub use crate::cache::l1::bypass::L1BypassKind;
 pub use crate::cache::l2::bypass::L2BypassKind;
 pub use crate::cache::l2::insertion::L2InsertionKind;
 pub use crate::cache::set_index::SetIndexKind;
 pub use crate::core::sched::WarpSchedulerKind;
+pub use crate::dram::config::{ColumnCommand, DramIdealKind};
 pub use crate::dram::partition_mapping::PartitionMapping;
 pub use crate::dram::sched::DramSchedulerKind;
 pub use crate::kernels::Size;
@@ -108,16 +110,6 @@ policy_enum!(
 );
 
 policy_enum!(
-    /// What one DRAM column command moves (`dram.column_command`).
-    ColumnCommand {
-        /// A whole request: one RD or WR per line.
-        Line => "line",
-        /// One burst (`dram.burst_bytes`): a line is several commands, tCCD apart.
-        Burst => "burst",
-    }
-);
-
-policy_enum!(
     /// How a partition queues replies for the reply network (`l2.reply_queue`).
     ReplyQueueKind {
         /// One queue per reply port: a reply waits for its own port.
@@ -151,17 +143,6 @@ policy_enum!(
         /// The share of all accepted reads that DRAM serves (misses plus bypassed reads), so
         /// bypassing more raises the rate.
         DramServed => "dram_served",
-    }
-);
-
-policy_enum!(
-    /// Idealized DRAM upper bounds (`dram.ideal`, SC'14 fig. 4).
-    DramIdealKind {
-        /// The real controller.
-        None => "none",
-        /// Once a warp-load's first DRAM read is served, its other DRAM reads return right
-        /// behind it (each still takes its data-bus cycles).
-        ZeroLatencyDivergence => "zero_latency_divergence",
     }
 );
 

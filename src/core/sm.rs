@@ -139,7 +139,7 @@ impl Sm {
                 false => LdstUnit::in_order(c.ldst_queue),
             },
             wl: WarpLoadTable::default(),
-            addr_map: AddressMap::new(cfg),
+            addr_map: AddressMap::new(&cfg.mem, &cfg.dram, cfg.l2.line_bytes),
             alu_latency: c.alu_latency as u64,
             perfect_coalescing: c.perfect_coalescing,
             line_bytes: cfg.l1d.line_bytes,

@@ -76,7 +76,7 @@ impl Partition {
             },
             bypass_skips_rop: l2.rop_skip == RopSkip::Bypassed,
             dram_path: (l2.dram_latency > 0).then(|| DelayLine::new(l2.dram_latency)),
-            dram: DramChannel::new(cfg, id as u32),
+            dram: DramChannel::new(&cfg.mem, &cfg.dram, cfg.l2.line_bytes, id as u32),
             returns: (0..banks).map(|_| BoundedQueue::new(l2.return_queue)).collect(),
             out_queues: match l2.reply_queue {
                 ReplyQueueKind::PerPort => (0..l2.reply_ports).map(|_| BoundedQueue::new(l2.return_queue)).collect(),
