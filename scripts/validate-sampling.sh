@@ -4,13 +4,15 @@
 # one JSON file per run in target/sampling/ (kept: a second call runs only what is
 # missing), then the table on stdout. `--resample` runs the sampled part of every kept file
 # again and checks it against the full run recorded there (`--check-against`): what to use
-# after a change to sampling alone.
+# after a change to sampling alone. `--set sample.PATH=VALUE` (repeatable) changes a
+# sampling setting of every run: with `--resample` and its own `--out` copy, a sensitivity study.
 #   bash scripts/validate-sampling.sh [--presets a,b] [--seeds 1,2] [--kernels k1,k2]
 #        [--policy BUNDLE] [--windows 30] [--jobs 2] [--resample] [--out target/sampling]
+#        [--set sample.PATH=VALUE]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 presets=medic-gtx480,sc14-gtx480 seeds=1 windows=30 jobs=2 policy=""
-kernels="" resample="" out=target/sampling
+kernels="" resample="" out=target/sampling sets=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --presets) presets=$2; shift 2 ;;
@@ -21,7 +23,8 @@ while [ $# -gt 0 ]; do
     --policy) policy=$2; shift 2 ;;
     --resample) resample=1; shift ;;
     --out) out=$2; shift 2 ;;
-    *) echo "unknown option $1 (valid: --presets --seeds --kernels --policy --windows --jobs --resample --out)" >&2; exit 2 ;;
+    --set) sets+=(--set "$2"); shift 2 ;;
+    *) echo "unknown option $1 (valid: --presets --seeds --kernels --policy --windows --jobs --resample --out --set)" >&2; exit 2 ;;
   esac
 done
 # WARPSCOPE names a binary to use instead of building one (keep it fixed while you work).
@@ -41,7 +44,7 @@ one() {
     full=(--check-against "$f")
   fi
   $ws run --preset "$1" ${policy:+--policy "$policy"} --kernel "$2" --seed "$3" --size paper \
-    --sample "$windows" "${full[@]}" --format json --quiet > "$f.tmp" && mv "$f.tmp" "$f"
+    --sample "$windows" ${sets[@]+"${sets[@]}"} "${full[@]}" --format json --quiet > "$f.tmp" && mv "$f.tmp" "$f"
   echo "done $1 $tag $2 seed $3" >&2
 }
 

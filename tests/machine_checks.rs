@@ -69,7 +69,7 @@ fn machine(name: &str) -> Config {
 }
 
 fn run(cfg: Config, k: LineLoads) -> Report {
-    let bench = Benchmark { name: "line_loads".into(), size: Size::Tiny, launches: vec![Box::new(k)] };
+    let bench = Benchmark { name: "line_loads".into(), size: Some(Size::Tiny), launches: vec![Box::new(k)] };
     let mut sim = Simulator::with_benchmark(cfg, bench, 1);
     sim.run_until(u64::MAX);
     assert!(sim.is_finished(), "{:?}", sim.error());

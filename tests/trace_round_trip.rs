@@ -107,7 +107,7 @@ fn a_sampled_replay_places_its_tail_windows_as_the_builtin_run_does() {
     let want = run_sampled(sim, |_, _| {}, || false).0;
     let atax = input("atax", exported_at("atax", Size::Small, 1, true, false));
     let got = run_sampled(trace::simulator(cfg, atax.open().unwrap(), 1, &atax).unwrap(), |_, _| {}, || false).0;
-    assert!(got.windows.iter().filter(|w| !w.exact).count() > 8, "windows inside the tails");
+    assert!(got.windows.iter().filter(|w| !w.exact).count() >= 8, "windows inside the tails");
     assert_eq!(serde_json::to_string(&got.windows).unwrap(), serde_json::to_string(&want.windows).unwrap());
     assert_eq!(got.estimate, want.estimate);
 }

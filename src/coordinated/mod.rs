@@ -219,7 +219,7 @@ fn profile_run(
 
 /// A problem reading a trace of the profiling input, as an error.
 fn read_error(bench: &Benchmark, name: &str) -> Result<(), ConfigError> {
-    match bench.launches.iter().find_map(|k| k.as_trace()?.error()) {
+    match bench.read_error() {
         Some(e) => Err(ConfigError::new("l1d.bypass", format!("the profiling pass cannot read {name}: {e}"))),
         None => Ok(()),
     }

@@ -114,8 +114,9 @@ pub struct StaticLoad {
     pub after_barrier: bool,
 }
 
-/// One kernel launch.
-pub trait Kernel {
+/// One kernel launch. (`Any`, so a launch can be asked whether it is a replayed trace,
+/// `crate::trace::TraceKernel::of`, without this module knowing traces.)
+pub trait Kernel: std::any::Any {
     /// Launch name, e.g. `atax_k1` or `bfs_level3`.
     fn name(&self) -> String;
     fn grid(&self) -> Grid;
@@ -138,8 +139,9 @@ pub trait Kernel {
         }
         n
     }
-    /// The replayed trace behind this launch (its opcodes and errors go in the report).
-    fn as_trace(&self) -> Option<&crate::trace::TraceKernel> {
+    /// What stopped the launch reading its instructions (a replayed trace's malformed or
+    /// truncated file, with its file and line), if anything did: the run is then not valid.
+    fn read_error(&self) -> Option<String> {
         None
     }
 }
@@ -147,17 +149,19 @@ pub trait Kernel {
 /// A benchmark: its kernel launches, run in order.
 pub struct Benchmark {
     pub name: String,
-    pub size: Size,
+    /// The input size; None for a replayed trace, which has none.
+    pub size: Option<Size>,
     pub launches: Vec<Box<dyn Kernel>>,
 }
 
 impl Benchmark {
     /// The size reports name: `trace` for a replayed trace, which has no input size.
     pub fn size_name(&self) -> &'static str {
-        if self.launches.iter().any(|k| k.as_trace().is_some()) {
-            "trace"
-        } else {
-            self.size.as_str()
-        }
+        self.size.map_or("trace", Size::as_str)
+    }
+
+    /// The first launch's read error (`Kernel::read_error`), if one has one.
+    pub fn read_error(&self) -> Option<String> {
+        self.launches.iter().find_map(|k| k.read_error())
     }
 }

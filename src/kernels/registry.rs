@@ -60,7 +60,7 @@ pub fn build_with_layout(name: &str, size: Size, seed: u64) -> Result<(Benchmark
     })?;
     let mut mem = AddrSpace::new();
     let launches = make(size, seed, &mut mem);
-    Ok((Benchmark { name: name.to_string(), size, launches }, mem))
+    Ok((Benchmark { name: name.to_string(), size: Some(size), launches }, mem))
 }
 
 #[cfg(test)]

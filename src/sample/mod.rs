@@ -69,6 +69,11 @@ enum Phase {
     Measure {
         until: u64,
     },
+    /// A launch's head, in detail from its first dispatch until its first CTA completes,
+    /// from this core cycle; one that reaches the launch's tail goes on as the tail.
+    Head {
+        from: u64,
+    },
     /// A launch's tail, in detail to the launch's end, from this core cycle (a long one
     /// may turn into windows: `tail`).
     Tail {
@@ -175,6 +180,10 @@ impl Sampler {
                 self.stretch_from = sim.cycle();
                 self.phase = if sim.is_finished() {
                     Phase::Done
+                } else if sim.at_launch_start() {
+                    self.book.start(sim, true);
+                    sim.reset_stats();
+                    Phase::Head { from: sim.cycle() }
                 } else if sim.in_launch_tail() {
                     self.book.start(sim, true);
                     sim.reset_stats();
@@ -214,6 +223,20 @@ impl Sampler {
                         self.k += 1;
                         Phase::Quiesce
                     };
+                }
+            }
+            Phase::Head { from } => {
+                let launch = sim.launch_index();
+                let until = sim.cycle().saturating_add(cycles);
+                let in_head =
+                    |s: &Simulator| s.launch_index() == launch && s.launch_ctas_completed() == 0 && !s.in_launch_tail();
+                while in_head(sim) && !sim.run_until(sim.cycle() + 1) && sim.cycle() < until {}
+                if sim.launch_index() == launch && !sim.is_finished() && sim.in_launch_tail() {
+                    // The whole launch fits at once: its head is its tail, one piece.
+                    self.phase = Phase::Tail { from };
+                } else if !in_head(sim) || sim.is_finished() || sim.error().is_some() {
+                    self.book.record(sim);
+                    self.phase = Phase::Quiesce;
                 }
             }
             Phase::Tail { from } => {

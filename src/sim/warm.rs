@@ -27,10 +27,11 @@ impl Simulator {
     /// detail, and each step every SM issues one cycle's instructions from its ready warps
     /// (`Sm::warm_step`), so the SMs stay full of thread blocks at staggered points of their
     /// work. An L1 miss holds its warp's register for `miss_latency` core cycles of the SM's
-    /// warming clock. Stops early where the launch's last CTA is dispatched
-    /// (`in_launch_tail`). Nothing may be in flight: call `quiesce` after detailed cycles.
+    /// warming clock. Stops early where a launch begins (`at_launch_start`) and where its
+    /// last CTA is dispatched (`in_launch_tail`). Nothing may be in flight: call `quiesce`
+    /// after detailed cycles.
     pub(crate) fn warm_until(&mut self, target: u64, miss_latency: u64) {
-        self.warm_while(miss_latency, |s| s.next_global_cta() < target && !s.in_launch_tail());
+        self.warm_while(miss_latency, |s| s.next_global_cta() < target && !s.in_launch_tail() && !s.at_launch_start());
     }
 
     /// Executes functionally, as `warm_until` does, until `count` more warp instructions
@@ -78,6 +79,17 @@ impl Simulator {
     /// where the SMs empty out and IPC falls, which a sampled run simulates whole.
     pub(crate) fn in_launch_tail(&self) -> bool {
         !self.finished && self.next_cta >= self.grid.ctas
+    }
+
+    /// Whether the current launch has dispatched nothing yet: its head, where every SM fills
+    /// at once and the warps start in step, which a sampled run simulates whole.
+    pub(crate) fn at_launch_start(&self) -> bool {
+        !self.finished && self.next_cta == 0
+    }
+
+    /// CTAs of the current launch completed so far.
+    pub(crate) fn launch_ctas_completed(&self) -> u64 {
+        self.ctas_done() - self.ctas_done_before
     }
 
     /// The launch running now (an index into the benchmark's launches).

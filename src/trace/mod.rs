@@ -33,7 +33,7 @@ use source::open_lines;
 pub use source::{Files, Source};
 pub use translate::{OpcodeCount, OpcodeTable};
 
-use crate::kernels::{Benchmark, Kernel, Size};
+use crate::kernels::{Benchmark, Kernel};
 use std::rc::Rc;
 
 /// The kernel files of list `list` in `source` that `select` chooses (1-based, in list
@@ -93,6 +93,5 @@ pub fn open(
     for (file, copied) in launches(source.as_ref(), list, select)? {
         kernels.push(Box::new(TraceKernel::open(Rc::clone(&source), &file, copied)?));
     }
-    // A trace has no input size; reports say `trace` instead (`Benchmark::size_name`).
-    Ok(Benchmark { name: name.to_string(), size: Size::Tiny, launches: kernels })
+    Ok(Benchmark { name: name.to_string(), size: None, launches: kernels })
 }

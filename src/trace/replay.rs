@@ -10,6 +10,7 @@ use super::source::{open_lines, Source};
 use super::translate::OpcodeTable;
 use super::TraceError;
 use crate::kernels::{Grid, Instr, Kernel, StaticLoad};
+use std::any::Any;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -70,6 +71,11 @@ impl TraceKernel {
     /// Opcodes read so far with how each was treated.
     pub fn opcodes(&self) -> OpcodeTable {
         self.state.borrow().table.clone()
+    }
+
+    /// `kernel` as a replayed trace, if it is one.
+    pub fn of(kernel: &dyn Kernel) -> Option<&TraceKernel> {
+        (kernel as &dyn Any).downcast_ref()
     }
 
     /// The error that stopped reading, if one did.
@@ -144,8 +150,8 @@ impl Kernel for TraceKernel {
         Vec::new()
     }
 
-    fn as_trace(&self) -> Option<&TraceKernel> {
-        Some(self)
+    fn read_error(&self) -> Option<String> {
+        self.error().map(|e| e.to_string())
     }
 
     /// Counted from the packed lists: fetching would consume them.

@@ -1,7 +1,7 @@
 //! A replay run: the simulator for a trace's benchmark, and the trace's part of the report.
 
 use super::translate::{OpcodeCount, OpcodeTable};
-use super::TraceInput;
+use super::{TraceInput, TraceKernel};
 use crate::config::{ConfigError, ConfigErrors};
 use crate::coordinated::{input_load_tags, ProfileInput};
 use crate::kernels::Benchmark;
@@ -60,7 +60,7 @@ impl TraceReport {
         let mut table = OpcodeTable::default();
         let mut kernels = Vec::new();
         let mut error = None;
-        for k in bench.launches.iter().filter_map(|k| k.as_trace()) {
+        for k in bench.launches.iter().filter_map(|k| TraceKernel::of(&**k)) {
             let h = k.header();
             kernels.push(TraceLaunch {
                 file: k.file().to_string(),

@@ -242,8 +242,7 @@ impl WasmSim {
     /// The problem that stopped reading a trace during the run (a malformed or truncated
     /// kernel file, with its file and line), if one did: the run's report is then not valid.
     pub fn trace_error(&self) -> Option<String> {
-        let launches = &self.sim().benchmark().launches;
-        launches.iter().find_map(|k| k.as_trace()?.error()).map(|e| e.to_string())
+        self.sim().benchmark().read_error()
     }
 
     /// Advances by at most `cycles` core cycles (a sampled run: or one phase of it);

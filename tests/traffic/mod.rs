@@ -21,7 +21,7 @@ pub struct RandomTraffic {
 
 impl RandomTraffic {
     pub fn benchmark(self) -> Benchmark {
-        Benchmark { name: "random".into(), size: Size::Tiny, launches: vec![Box::new(self)] }
+        Benchmark { name: "random".into(), size: Some(Size::Tiny), launches: vec![Box::new(self)] }
     }
 }
 

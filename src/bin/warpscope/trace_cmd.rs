@@ -147,9 +147,8 @@ fn checked(path: &Path, flag: &str) -> Result<(String, PathBuf), ConfigError> {
 
 /// The error that stopped reading a trace during `sim`'s run, as a failure.
 pub fn read_error(sim: &Simulator) -> Option<Failure> {
-    let launches = &sim.benchmark().launches;
-    let e = launches.iter().filter_map(|k| k.as_trace()?.error()).next()?;
-    Some(input("--trace", e.to_string()))
+    let e = sim.benchmark().read_error()?;
+    Some(input("--trace", e))
 }
 
 #[derive(clap::Subcommand)]
