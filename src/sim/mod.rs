@@ -14,6 +14,7 @@
 //! remains, the run is deadlocked and ends with an error naming the stuck queues;
 //! the watchdog also ends a run that makes no progress for `stats.watchdog_cycles`.
 
+pub mod coordinated;
 mod series;
 mod warm;
 
@@ -160,7 +161,7 @@ impl Simulator {
     pub fn new(cfg: Config, kernel: &str, size: Size, seed: u64) -> Result<Self, ConfigErrors> {
         let bench = kernels::build_shared(kernel, size, seed)?;
         Self::check_fits(&cfg, &bench)?;
-        let tags = crate::coordinated::load_tags(&cfg, kernel, seed)?;
+        let tags = coordinated::load_tags(&cfg, kernel, seed)?;
         let mut sim = Self::with_benchmark(cfg, bench, seed);
         sim.set_load_tags(&tags);
         Ok(sim)
