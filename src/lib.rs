@@ -7,7 +7,6 @@
 pub mod cache;
 pub mod clock;
 pub mod config;
-pub mod coordinated;
 pub mod core;
 pub mod dram;
 pub mod figures;

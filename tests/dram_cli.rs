@@ -62,13 +62,13 @@ fn single_bank(mut cfg: Config, bursts: u32) -> f64 {
     cfg.mem.partitions = 1;
     cfg.mem.partition_mapping = PartitionMapping::Modulo;
     cfg.dram.scheduler = warpscope::config::DramSchedulerKind::Gmc;
-    let map = AddressMap::new(&cfg);
+    let map = AddressMap::new(&cfg.mem, &cfg.dram, cfg.l2.line_bytes);
     let per_row = bursts.div_ceil(2);
     let trace: Vec<TraceReq> = (0..60)
         .flat_map(|row| (0..per_row).map(move |c| (row, c)))
         .map(|(row, c)| TraceReq { cycle: 0, kind: AccessKind::Read, addr: map.encode(3, row, c * 128) })
         .collect();
-    run_trace(&cfg, &trace).bandwidth_utilization
+    run_trace(&cfg.mem, &cfg.dram, cfg.l2.line_bytes, cfg.clocks.dram_mhz, &trace).bandwidth_utilization
 }
 
 /// SC'14 §IV-D: 1.33n / (1.33n + 25.33) in ns, i.e. tBURST n / (tRCD + tBURST n + tRTP -

@@ -15,7 +15,7 @@ use warpscope::mem::{AccessKind, MemReq};
 /// `n` requests with arrival cycles: bursts, steady streams and long idle gaps, over a
 /// few rows per bank so that both row hits and misses occur.
 fn traffic(cfg: &Config, seed: u64, n: usize) -> Vec<(u64, MemReq)> {
-    let map = DramChannel::new(cfg, 0).address_map().clone();
+    let map = DramChannel::new(&cfg.mem, &cfg.dram, cfg.l2.line_bytes, 0).address_map().clone();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut t = 0u64;
     let lines = cfg.dram.row_bytes / 128;
@@ -46,7 +46,7 @@ struct Outcome {
 
 /// Drives the channel either every cycle or by jumping to the next event / arrival.
 fn drive(cfg: &Config, reqs: &[(u64, MemReq)], skip: bool) -> Outcome {
-    let mut ch = DramChannel::new(cfg, 0);
+    let mut ch = DramChannel::new(&cfg.mem, &cfg.dram, cfg.l2.line_bytes, 0);
     ch.set_command_log(true);
     let (mut now, mut next, mut done) = (0u64, 0usize, Vec::new());
     let mut visits = 0u64;

@@ -104,7 +104,7 @@ proptest! {
         text in "([0-9]{0,6} (R|W|READ|WRITE|x) (0x)?[0-9a-fA-F]{0,16}( #c)?\n){0,8}",
     ) {
         let cfg = preset("sc14-gtx480").unwrap();
-        match parse_dram_trace(&text, &AddressMap::new(&cfg)) {
+        match parse_dram_trace(&text, &AddressMap::new(&cfg.mem, &cfg.dram, cfg.l2.line_bytes)) {
             Ok(reqs) => {
                 prop_assert!(!reqs.is_empty());
                 prop_assert!(reqs.windows(2).all(|w| w[0].cycle <= w[1].cycle));

@@ -18,20 +18,11 @@ const LAYERS: &[(&str, &[&str])] = &[
     // The whole machine's description, composed of the parts' sections.
     ("config", &["config"]),
     // Building and running a machine.
-    ("machine", &["partition", "sim", "coordinated", "trace"]),
+    ("machine", &["partition", "sim", "trace"]),
     // What runs produce: reports, charts, figures, sampled estimates.
     ("results", &["stats", "speedup", "plot", "figures", "sample"]),
     // The browser's entry points.
     ("wasm", &["wasm"]),
-];
-
-/// Imports that still break the layering, each with why; the list only shrinks. An entry
-/// whose import is gone fails the test too, so it is taken out when it is fixed.
-const NOT_YET: &[(&str, &str, &str)] = &[
-    ("cache", "config", "L1, L2 and their policies are built from the whole `Config`"),
-    ("core", "config", "the SM and the warp schedulers are built from the whole `Config`"),
-    ("dram", "config", "channels and schedulers are built from the whole `Config`"),
-    ("sim", "coordinated", "a coordinated-bypass run profiles its loads (more runs) on construction"),
 ];
 
 /// Top-level module -> module it imports -> where (file:line), among the library's modules.
@@ -197,10 +188,7 @@ fn every_module_has_a_layer() {
 
 #[test]
 fn imports_go_down_the_layers_and_never_round_a_circle() {
-    let (mut g, _) = graph();
-    for (from, to, _) in NOT_YET {
-        g.get_mut(*from).map(|m| m.remove(*to));
-    }
+    let (g, _) = graph();
     let mut problems = Vec::new();
     for (from, tos) in &g {
         for (to, at) in tos {
@@ -218,24 +206,6 @@ fn imports_go_down_the_layers_and_never_round_a_circle() {
         }
     }
     assert!(problems.is_empty(), "imports against the layering:\n{}", problems.join("\n"));
-}
-
-#[test]
-fn the_ground_imports_nothing_above_it() {
-    for (from, _, why) in NOT_YET {
-        assert_ne!(layer_of(from), Some(0), "the ground may not wait for a fix: {from} ({why})");
-    }
-}
-
-#[test]
-fn every_known_exception_still_exists() {
-    let (g, _) = graph();
-    for (from, to, _) in NOT_YET {
-        assert!(
-            g.get(*from).is_some_and(|m| m.contains_key(*to)),
-            "{from} no longer imports {to}: take it out of NOT_YET (and docs/architecture.md)"
-        );
-    }
 }
 
 #[test]

@@ -3,9 +3,17 @@
 //! The stack (MRU first) rather than LRU timestamps makes insertion at any position
 //! natural, which insertion policies (near-LRU, middle, MRU) need.
 
+use super::set_index::SetIndexKind;
 use super::vta::Owner;
 use super::SetIndex;
-use crate::config::SetIndexKind;
+use crate::settings::policy_enum;
+
+policy_enum!(
+    /// Victim choice within a set (`l1d.replacement`, `l2.replacement`).
+    ReplacementKind {
+        Lru => "lru",
+    }
+);
 
 #[derive(Debug, Clone, Copy)]
 struct Line {

@@ -2,6 +2,7 @@
 //! LD/ST unit in front of the L1D.
 
 pub mod coalescer;
+pub mod config;
 pub mod issue_gate;
 pub mod latency;
 pub mod ldst;

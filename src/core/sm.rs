@@ -6,6 +6,7 @@
 //! move one miss into the interconnect, then let each scheduler issue one instruction.
 
 use super::coalescer::{coalesce, Coalesced};
+use super::config::CoreConfig;
 use super::issue_gate::{Head, IssueGates};
 use super::latency::LoadStats;
 use super::ldst::{LdstUnit, Pending};
@@ -14,8 +15,8 @@ use super::sched::{Throttle, WarpScheduler};
 use super::warp::Warp;
 use super::warp_load::WarpLoadTable;
 use crate::cache::l1::bypass::{CtaEvent, L1Snapshot, LoadTags, SmView};
+use crate::cache::l1::config::{CgGranularity, L1Config};
 use crate::cache::l1::{L1Event, L1D};
-use crate::config::{CgGranularity, Config};
 use crate::dram::AddressMap;
 use crate::icnt::{Crossbar, PartitionNodes};
 use crate::kernels::{Grid, Instr, Kernel, WARP_SIZE};
@@ -103,14 +104,20 @@ pub struct Sm {
 }
 
 impl Sm {
-    pub fn new(cfg: &Config, id: usize) -> Self {
-        let c = &cfg.core;
+    /// SM `id` around its L1 (`l1d` its section), routing requests by `addr_map` to the
+    /// request network's nodes.
+    pub fn new(
+        c: &CoreConfig,
+        l1d: &L1Config,
+        mut l1: L1D,
+        addr_map: AddressMap,
+        partition_nodes: PartitionNodes,
+        id: usize,
+    ) -> Self {
         let n_sched = c.schedulers_per_sm as usize;
         let max_warps = c.max_warps_per_sm as usize;
         let throttle = Throttle::new(c);
-        let mut l1 = L1D::new(cfg, id);
         l1.set_feedback(throttle.feedback());
-        l1.set_group_tags(cfg.dram.scheduler.needs_group_tags());
         Self {
             id,
             warps: (0..max_warps).map(|_| Warp::default()).collect(),
@@ -127,24 +134,24 @@ impl Sm {
                 n_sched,
                 c.warp_scheduler.round_robin_warming(),
                 c.alu_latency as u64,
-                cfg.l1d.hit_latency as u64,
+                l1d.hit_latency as u64,
             ),
             threads_used: 0,
             warps_used: 0,
             max_threads: c.max_threads_per_sm,
             max_warps: c.max_warps_per_sm,
             l1,
-            ldst: match cfg.l1d.bypass.per_warp_queues() {
-                true => LdstUnit::reorder(c.max_warps_per_sm, cfg.l1d.mrpb_queue),
+            ldst: match l1d.bypass.per_warp_queues() {
+                true => LdstUnit::reorder(c.max_warps_per_sm, l1d.mrpb_queue),
                 false => LdstUnit::in_order(c.ldst_queue),
             },
             wl: WarpLoadTable::default(),
-            addr_map: AddressMap::new(cfg),
+            addr_map,
             alu_latency: c.alu_latency as u64,
             perfect_coalescing: c.perfect_coalescing,
-            line_bytes: cfg.l1d.line_bytes,
-            cg_sectors: cfg.l1d.cg_granularity == CgGranularity::Sector,
-            partition_nodes: PartitionNodes::new(cfg.icnt.nodes_per_partition as usize),
+            line_bytes: l1d.line_bytes,
+            cg_sectors: l1d.cg_granularity == CgGranularity::Sector,
+            partition_nodes,
             next_req: (id as u64) << 40,
             fills: Vec::new(),
             coalesced: Coalesced::default(),

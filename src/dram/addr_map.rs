@@ -7,8 +7,8 @@
 //! Every mapping's local addresses are compact, so a channel's rows, banks and L2 sets
 //! fill as densely under one mapping as under another.
 
+use super::config::{DramConfig, MemConfig};
 use super::partition_mapping::Mapping;
-use crate::config::Config;
 
 /// Where a channel-local address lives inside the channel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -34,15 +34,16 @@ pub struct AddressMap {
 }
 
 impl AddressMap {
-    pub fn new(cfg: &Config) -> Self {
-        let line_shift = cfg.l2.line_bytes.max(1).ilog2();
+    /// `line_bytes` is the L2's line, which no channel may split.
+    pub fn new(mem: &MemConfig, d: &DramConfig, line_bytes: u32) -> Self {
+        let line_shift = line_bytes.max(1).ilog2();
         Self {
-            mapping: Mapping::new(cfg.mem.partition_mapping, cfg.mem.partitions.max(1) as u64),
+            mapping: Mapping::new(mem.partition_mapping, mem.partitions.max(1) as u64),
             granule_shift: line_shift.max(8),
-            row_shift: cfg.dram.row_bytes.max(1).ilog2(),
-            bank_bits: cfg.dram.banks.max(1).ilog2(),
-            bank_groups: cfg.dram.bank_groups.max(1),
-            bank_xor: cfg.dram.bank_xor,
+            row_shift: d.row_bytes.max(1).ilog2(),
+            bank_bits: d.banks.max(1).ilog2(),
+            bank_groups: d.bank_groups.max(1),
+            bank_xor: d.bank_xor,
         }
     }
 
@@ -104,7 +105,7 @@ mod tests {
         cfg.mem.partition_mapping = mapping;
         cfg.mem.partitions = parts;
         cfg.dram.bank_xor = bank_xor;
-        AddressMap::new(&cfg)
+        AddressMap::new(&cfg.mem, &cfg.dram, cfg.l2.line_bytes)
     }
 
     #[test]

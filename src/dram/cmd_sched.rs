@@ -11,10 +11,10 @@
 
 use super::bank::{Bank, Txn};
 use super::command::{CommandRecord, DramCommand};
+use super::config::{ColumnCommand, DramConfig};
 use super::sched::{BankView, QueuedReq, HIT_SCORE, MISS_SCORE};
 use super::stats::DramStats;
 use super::timing::{bursts, ChannelTiming, Params};
-use crate::config::{ColumnCommand, DramConfig};
 use crate::mem::MemReq;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -15,6 +15,7 @@ mod addr_map;
 mod bank;
 mod cmd_sched;
 mod command;
+pub mod config;
 pub mod partition_mapping;
 mod queues;
 pub mod sched;
@@ -27,9 +28,9 @@ pub use command::{CommandRecord, DramCommand};
 pub use sched::{DramScheduler, TransactionPolicy};
 pub use stats::DramStats;
 
-use crate::config::{Config, DramIdealKind};
 use crate::mem::{AccessKind, MemReq};
 use cmd_sched::CommandScheduler;
+use config::{DramConfig, DramIdealKind, MemConfig};
 use queues::Queues;
 use sched::warp_groups::key_of;
 use sched::GroupKey;
@@ -61,14 +62,14 @@ pub struct DramChannel {
 }
 
 impl DramChannel {
-    pub fn new(cfg: &Config, channel: u32) -> Self {
-        let d = &cfg.dram;
+    /// `line_bytes` is the L2's line, which `AddressMap::new` keeps within one channel.
+    pub fn new(mem: &MemConfig, d: &DramConfig, line_bytes: u32, channel: u32) -> Self {
         Self {
             id: channel,
-            map: AddressMap::new(cfg),
+            map: AddressMap::new(mem, d, line_bytes),
             queues: Queues::new(d),
             command_queue: d.command_queue,
-            sched: DramScheduler::new(d.scheduler, cfg),
+            sched: DramScheduler::new(d.scheduler, d),
             cmd: CommandScheduler::new(d),
             in_flight: VecDeque::new(),
             stats: DramStats::default(),
@@ -328,7 +329,8 @@ mod tests {
 
     #[test]
     fn empty_channel_is_idle() {
-        let mut ch = DramChannel::new(&preset("sc14-gtx480").unwrap(), 2);
+        let cfg = preset("sc14-gtx480").unwrap();
+        let mut ch = DramChannel::new(&cfg.mem, &cfg.dram, cfg.l2.line_bytes, 2);
         assert!(ch.is_empty());
         assert!(!ch.tick(5));
         assert_eq!(ch.next_event(5), None);
@@ -340,7 +342,7 @@ mod tests {
     #[test]
     fn queues_refuse_past_capacity_and_stamp_arrival() {
         let cfg = preset("sc14-gtx480").unwrap();
-        let mut ch = DramChannel::new(&cfg, 0);
+        let mut ch = DramChannel::new(&cfg.mem, &cfg.dram, cfg.l2.line_bytes, 0);
         for id in 0..64 {
             assert!(ch.can_accept(AccessKind::Read));
             ch.push(MemReq::new(id, 0, AccessKind::Read, 128), 7);
@@ -360,7 +362,7 @@ mod tests {
     fn zero_divergence_bound_returns_the_rest_of_a_warp_load_behind_its_first() {
         let mut cfg = preset("sc14-gtx480").unwrap();
         cfg.dram.ideal = DramIdealKind::ZeroLatencyDivergence;
-        let mut ch = DramChannel::new(&cfg, 0);
+        let mut ch = DramChannel::new(&cfg.mem, &cfg.dram, cfg.l2.line_bytes, 0);
         let map = ch.address_map().clone();
         // Eight reads of warp-load (SM 1, slot 7) to eight rows of bank 0: row misses in
         // series, more than the bank's command queue (4) holds.

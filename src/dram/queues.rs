@@ -1,7 +1,7 @@
 //! The controller's read and write queues and the write-drain mode between them.
 
+use super::config::DramConfig;
 use super::sched::{BankView, QueuedReq, SchedView};
-use crate::config::DramConfig;
 use crate::mem::AccessKind;
 
 #[derive(Debug, Clone)]

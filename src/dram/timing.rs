@@ -2,7 +2,7 @@
 //! data bus, read/write turnaround). Each is kept as "earliest legal cycle", so checking
 //! a command and predicting when it becomes legal are the same computation.
 
-use crate::config::DramConfig;
+use super::config::DramConfig;
 
 /// Timing parameters in DRAM cycles, widened once for cycle arithmetic.
 #[derive(Debug, Clone)]

@@ -6,8 +6,8 @@
 //! channel's queue in trace order at their cycle, or as soon as the queue has room.
 
 use super::addr_map::AddressMap;
+use super::config::{DramConfig, MemConfig};
 use super::DramChannel;
-use crate::config::Config;
 use crate::mem::{AccessKind, MemReq};
 use crate::trace_text::{address, cycle, lines};
 use serde::Serialize;
@@ -125,10 +125,11 @@ pub struct TraceReport {
     pub cycles: u64,
 }
 
-/// Runs the trace through `cfg`'s channels until every request is served.
-pub fn run_trace(cfg: &Config, trace: &[TraceReq]) -> TraceReport {
-    let n = cfg.mem.partitions.max(1) as usize;
-    let mut chans: Vec<DramChannel> = (0..n).map(|c| DramChannel::new(cfg, c as u32)).collect();
+/// Runs the trace through the channels until every request is served; `line_bytes` is the
+/// L2's line (each request's size) and `dram_mhz` the DRAM clock the report's times use.
+pub fn run_trace(mem: &MemConfig, d: &DramConfig, line_bytes: u32, dram_mhz: f64, trace: &[TraceReq]) -> TraceReport {
+    let n = mem.partitions.max(1) as usize;
+    let mut chans: Vec<DramChannel> = (0..n).map(|c| DramChannel::new(mem, d, line_bytes, c as u32)).collect();
     let map = chans[0].address_map().clone();
     let mut waiting: Vec<VecDeque<MemReq>> = vec![VecDeque::new(); n];
     let mut order: Vec<usize> = (0..trace.len()).collect();
@@ -138,7 +139,7 @@ pub fn run_trace(cfg: &Config, trace: &[TraceReq]) -> TraceReport {
     loop {
         while let Some(&i) = order.get(next).filter(|&&i| trace[i].cycle <= now) {
             let t = &trace[i];
-            let mut req = MemReq::new(i as u64, t.addr, t.kind, cfg.l2.line_bytes);
+            let mut req = MemReq::new(i as u64, t.addr, t.kind, line_bytes);
             req.partition = map.partition(t.addr) as u16;
             req.local = map.local(t.addr);
             req.t_issue = t.cycle;
@@ -182,12 +183,12 @@ pub fn run_trace(cfg: &Config, trace: &[TraceReq]) -> TraceReport {
     let ratio = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
     let avg = ratio(lat_sum, reads);
     TraceReport {
-        scheduler: cfg.dram.scheduler.as_str(),
+        scheduler: d.scheduler.as_str(),
         channels: n as u32,
         requests: trace.len() as u64,
         reads,
         writes,
-        avg_latency: Latency { dram_cycles: avg, ns: avg * 1000.0 / cfg.clocks.dram_mhz },
+        avg_latency: Latency { dram_cycles: avg, ns: avg * 1000.0 / dram_mhz },
         bandwidth_utilization: ratio(busy, cycles * n as u64),
         row_buffer_hit_rate: ratio(hits, reads + writes),
         cycles,
@@ -200,7 +201,8 @@ mod tests {
     use crate::config::preset;
 
     fn parse(text: &str) -> Result<Vec<TraceReq>, TraceError> {
-        parse_trace(text, &AddressMap::new(&preset("sc14-gtx480").unwrap()))
+        let cfg = preset("sc14-gtx480").unwrap();
+        parse_trace(text, &AddressMap::new(&cfg.mem, &cfg.dram, cfg.l2.line_bytes))
     }
 
     #[test]
@@ -242,7 +244,7 @@ mod tests {
     #[test]
     fn one_read_takes_act_rcd_cl_and_the_burst() {
         let cfg = preset("sc14-gtx480").unwrap();
-        let r = run_trace(&cfg, &parse("100 R 0x0").unwrap());
+        let r = run_trace(&cfg.mem, &cfg.dram, cfg.l2.line_bytes, cfg.clocks.dram_mhz, &parse("100 R 0x0").unwrap());
         assert_eq!((r.requests, r.reads, r.writes), (1, 1, 0));
         // ACT, tRCD, the line's two bursts tCCDL apart, tCL, the last burst.
         assert_eq!(r.avg_latency.dram_cycles, 18.0 + 3.0 + 18.0 + 2.0);

@@ -58,7 +58,9 @@ impl Partition {
         let banks = l2.banks_per_partition as usize;
         Self {
             id,
-            banks: (0..banks).map(|_| L2Bank::new(cfg)).collect(),
+            banks: (0..banks)
+                .map(|_| L2Bank::new(l2, cfg.mem.partitions, cfg.core.num_sms, cfg.core.max_warps_per_sm))
+                .collect(),
             line_shift: l2.line_bytes.trailing_zeros(),
             ports: l2.ports as usize,
             nodes: PartitionNodes::new(cfg.icnt.nodes_per_partition as usize),
@@ -76,7 +78,7 @@ impl Partition {
             },
             bypass_skips_rop: l2.rop_skip == RopSkip::Bypassed,
             dram_path: (l2.dram_latency > 0).then(|| DelayLine::new(l2.dram_latency)),
-            dram: DramChannel::new(cfg, id as u32),
+            dram: DramChannel::new(&cfg.mem, &cfg.dram, cfg.l2.line_bytes, id as u32),
             returns: (0..banks).map(|_| BoundedQueue::new(l2.return_queue)).collect(),
             out_queues: match l2.reply_queue {
                 ReplyQueueKind::PerPort => (0..l2.reply_ports).map(|_| BoundedQueue::new(l2.return_queue)).collect(),
@@ -488,7 +490,7 @@ mod tests {
     /// (into a bank queue or, bypassed, the DRAM request queue) and reaches the channel.
     fn cycles_taken(cfg: &Config) -> (u64, u64) {
         let mut p = Partition::new(cfg, 0);
-        let mut shared = L2Shared::new(cfg, 1);
+        let mut shared = L2Shared::new(&cfg.l2, &cfg.medic, cfg.core.max_warps_per_sm, 1);
         let mut warps = WarpL2Counters::default();
         let mut net = Crossbar::new(1, cfg.icnt.nodes_per_partition as usize, 0, 32, 32, 32);
         net.push(0, 0, MemReq::new(1, 0, AccessKind::Read, 128), 1);

@@ -14,18 +14,21 @@
 //! remains, the run is deadlocked and ends with an error naming the stuck queues;
 //! the watchdog also ends a run that makes no progress for `stats.watchdog_cycles`.
 
+pub mod coordinated;
 mod series;
 mod warm;
 
 pub use series::Series;
 
 use crate::cache::l1::bypass::LoadTags;
+use crate::cache::l1::{L1Setup, L1D};
 use crate::cache::l2::{L2Shared, WarpL2Counters};
 use crate::clock::{Clocks, Now, CORE, DRAM, ICNT, L2};
-use crate::config::{Config, ConfigError, ConfigErrors};
+use crate::config::{Config, ConfigError, ConfigErrors, CoordinatedMode};
 use crate::core::latency::LoadStats;
 use crate::core::sm::Ports;
 use crate::core::Sm;
+use crate::dram::AddressMap;
 use crate::icnt::{Crossbar, PartitionNodes};
 use crate::kernels::{self, Benchmark, Grid, Size};
 use crate::mem::MemReq;
@@ -115,6 +118,27 @@ fn arrive_at_partition(r: &mut MemReq, now: &Now) {
     r.trip.arrived = r.since_issue(now.core);
 }
 
+/// What SM `sm`'s L1 is built from.
+pub(crate) fn l1_setup(cfg: &Config, sm: usize) -> L1Setup<'_> {
+    L1Setup {
+        l1: &cfg.l1d,
+        sm,
+        warps: cfg.core.max_warps_per_sm,
+        ctas: cfg.core.max_ctas_per_sm,
+        decentralized: cfg.coordinated.mode == CoordinatedMode::Decentralized,
+        l2_hit_latency: cfg.l2.tag_latency as f64 * cfg.clocks.core_mhz / cfg.clocks.l2_mhz,
+    }
+}
+
+/// SM `id` of `cfg` with its L1, which sends on the warp-group tags the DRAM scheduler waits for.
+fn build_sm(cfg: &Config, id: usize) -> Sm {
+    let mut l1 = L1D::new(&l1_setup(cfg, id));
+    l1.set_group_tags(cfg.dram.scheduler.needs_group_tags());
+    let addr_map = AddressMap::new(&cfg.mem, &cfg.dram, cfg.l2.line_bytes);
+    let nodes = PartitionNodes::new(cfg.icnt.nodes_per_partition as usize);
+    Sm::new(&cfg.core, &cfg.l1d, l1, addr_map, nodes, id)
+}
+
 impl Simulator {
     /// Fails unless every launch's CTA fits on one SM of `cfg`'s machine.
     pub fn check_fits(cfg: &Config, bench: &Benchmark) -> Result<(), ConfigErrors> {
@@ -137,7 +161,7 @@ impl Simulator {
     pub fn new(cfg: Config, kernel: &str, size: Size, seed: u64) -> Result<Self, ConfigErrors> {
         let bench = kernels::build_shared(kernel, size, seed)?;
         Self::check_fits(&cfg, &bench)?;
-        let tags = crate::coordinated::load_tags(&cfg, kernel, seed)?;
+        let tags = coordinated::load_tags(&cfg, kernel, seed)?;
         let mut sim = Self::with_benchmark(cfg, bench, seed);
         sim.set_load_tags(&tags);
         Ok(sim)
@@ -182,7 +206,7 @@ impl Simulator {
         let total_ctas = bench.launches.iter().map(|k| k.grid().ctas as u64).sum();
         let mut sim = Self {
             clocks: Clocks::new(&cfg.clocks),
-            sms: (0..sms_n).map(|i| Sm::new(&cfg, i)).collect(),
+            sms: (0..sms_n).map(|i| build_sm(&cfg, i)).collect(),
             partitions: (0..parts).map(|i| Partition::new(&cfg, i)).collect(),
             coord: CoordinationNetwork::new(&cfg),
             req_net: Crossbar::new(
@@ -205,7 +229,7 @@ impl Simulator {
             .with_header(ic.header_bytes),
             loads: LoadStats::default(),
             warp_l2: WarpL2Counters::default(),
-            l2_shared: L2Shared::new(&cfg, seed),
+            l2_shared: L2Shared::new(&cfg.l2, &cfg.medic, cfg.core.max_warps_per_sm, seed),
             series: Series::new(cfg.stats.sample_interval),
             launches: Vec::new(),
             launch: 0,

@@ -3,8 +3,8 @@
 use super::translate::{OpcodeCount, OpcodeTable};
 use super::{TraceInput, TraceKernel};
 use crate::config::{ConfigError, ConfigErrors};
-use crate::coordinated::{input_load_tags, ProfileInput};
 use crate::kernels::Benchmark;
+use crate::sim::coordinated::{input_load_tags, ProfileInput};
 use crate::{Config, Simulator};
 use serde::Serialize;
 use std::rc::Rc;

@@ -30,7 +30,7 @@ pub struct Probe {
 
 impl Probe {
     pub fn new(cfg: &Config) -> Self {
-        let mut ch = DramChannel::new(cfg, 0);
+        let mut ch = DramChannel::new(&cfg.mem, &cfg.dram, cfg.l2.line_bytes, 0);
         ch.set_command_log(true);
         Self { ch, now: 0, next_id: 1, done: Vec::new() }
     }

@@ -2,7 +2,7 @@
 //! each global load's profiled locality and the tag Algorithm 1 gives it.
 
 use super::{resolve, size_parser, Format, MachineArgs};
-use warpscope::coordinated::{classify, Classification};
+use warpscope::sim::coordinated::{classify, Classification};
 use warpscope::{ConfigErrors, Size};
 
 #[derive(clap::Args)]

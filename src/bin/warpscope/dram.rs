@@ -29,7 +29,15 @@ impl DramCmd {
         }
         let trace_err = |msg: String| ConfigError::new("--trace", msg);
         let text = super::read_input(&self.trace).map_err(trace_err)?;
-        let trace = parse_trace(&text, &AddressMap::new(&cfg)).map_err(|e| trace_err(e.to_string()))?;
-        Ok(serde_json::to_string_pretty(&run_trace(&cfg, &trace)).expect("reports serialize"))
+        let trace = parse_trace(&text, &AddressMap::new(&cfg.mem, &cfg.dram, cfg.l2.line_bytes))
+            .map_err(|e| trace_err(e.to_string()))?;
+        Ok(serde_json::to_string_pretty(&run_trace(
+            &cfg.mem,
+            &cfg.dram,
+            cfg.l2.line_bytes,
+            cfg.clocks.dram_mhz,
+            &trace,
+        ))
+        .expect("reports serialize"))
     }
 }

@@ -16,6 +16,7 @@
 //! A miss that allocates fetches the whole line.
 
 pub mod bypass;
+pub mod config;
 mod events;
 
 pub use bypass::{L1Bypass, L1BypassKind};
@@ -24,10 +25,10 @@ pub use events::{Feedback, L1Event};
 use super::mshr::MshrFull;
 use super::vta::{MissClass, MissClassCounts, Owner, VictimTags};
 use super::{MshrTable, Probe, TagArray};
-use crate::config::{AllocationKind, Config};
 use crate::mem::{AccessKind, CacheOp, MemReq, NO_WARP_LOAD};
 use crate::queue::BoundedQueue;
 use bypass::Route;
+use config::{AllocationKind, L1Config};
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -156,13 +157,28 @@ struct Refusal {
     set: usize,
 }
 
+/// What an SM's L1 is built from: its section and what it and its bypass policy read of the
+/// rest of the machine, which the simulator gathers from the whole config.
+#[derive(Debug, Clone, Copy)]
+pub struct L1Setup<'a> {
+    pub l1: &'a L1Config,
+    /// The SM it belongs to.
+    pub sm: usize,
+    /// Warp slots and thread-block slots of an SM.
+    pub warps: u32,
+    pub ctas: u32,
+    /// Coordinated bypassing: each SM learns its own TB_bg (otherwise SM 0 learns for all).
+    pub decentralized: bool,
+    /// The L2's hit latency in core cycles (coordinated bypassing's CHSS constant).
+    pub l2_hit_latency: f64,
+}
+
 impl L1D {
-    /// The L1 of SM `sm` of machine `cfg`.
-    pub fn new(machine: &Config, sm: usize) -> Self {
-        let (cfg, warps) = (&machine.l1d, machine.core.max_warps_per_sm);
+    pub fn new(s: &L1Setup) -> Self {
+        let (cfg, warps) = (s.l1, s.warps);
         Self {
             allocation: cfg.allocation,
-            bypass: L1Bypass::new(machine, sm),
+            bypass: L1Bypass::new(s),
             slots: cfg.bypass_slots.0,
             in_flight_bypass: 0,
             last_refusal: None,

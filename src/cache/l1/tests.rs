@@ -10,6 +10,11 @@ fn cfg(f: impl FnOnce(&mut L1Config)) -> Config {
     c
 }
 
+/// SM `sm`'s L1 of `c`, as the simulator builds it.
+fn l1d(c: &Config, sm: usize) -> L1D {
+    L1D::new(&crate::sim::l1_setup(c, sm))
+}
+
 fn load(id: u64, addr: u64) -> MemReq {
     MemReq::new(id, addr, AccessKind::Read, 128)
 }
@@ -24,7 +29,7 @@ fn reply_head(l1: &mut L1D) -> Vec<(MemReq, bool)> {
 
 #[test]
 fn hit_data_is_ready_exactly_hit_latency_cycles_later() {
-    let mut l1 = L1D::new(&cfg(|c| c.hit_latency = 3), 0);
+    let mut l1 = l1d(&cfg(|c| c.hit_latency = 3), 0);
     l1.access(load(1, 0x1000), 10).unwrap();
     assert_eq!(reply_head(&mut l1).len(), 1);
     l1.access(load(2, 0x1000), 20).unwrap();
@@ -36,7 +41,7 @@ fn hit_data_is_ready_exactly_hit_latency_cycles_later() {
 
 #[test]
 fn misses_to_one_line_merge_in_one_mshr_up_to_the_limit() {
-    let mut l1 = L1D::new(&cfg(|c| c.mshr_merge = 3), 0);
+    let mut l1 = l1d(&cfg(|c| c.mshr_merge = 3), 0);
     for id in 0..3 {
         l1.access(load(id, 0x2000 + 4 * id), 0).unwrap();
     }
@@ -53,7 +58,7 @@ fn misses_to_one_line_merge_in_one_mshr_up_to_the_limit() {
 
 #[test]
 fn full_miss_queue_refuses_and_changes_nothing() {
-    let mut l1 = L1D::new(&cfg(|c| c.miss_queue = 2), 0);
+    let mut l1 = l1d(&cfg(|c| c.miss_queue = 2), 0);
     l1.access(load(0, 0x0000), 0).unwrap();
     l1.access(load(1, 0x4000), 0).unwrap();
     let (_, cause) = l1.access(load(2, 0x8000), 0).unwrap_err();
@@ -66,7 +71,7 @@ fn full_miss_queue_refuses_and_changes_nothing() {
 #[test]
 fn all_ways_reserved_is_a_line_allocation_failure() {
     // 16 KB, 4 ways, 128 B lines: 32 sets, so lines 4 KB apart share a set.
-    let mut l1 = L1D::new(&cfg(|c| c.miss_queue = 16), 0);
+    let mut l1 = l1d(&cfg(|c| c.miss_queue = 16), 0);
     for i in 0..4 {
         l1.access(load(i, i * 4096), 0).unwrap();
     }
@@ -75,7 +80,7 @@ fn all_ways_reserved_is_a_line_allocation_failure() {
 
 #[test]
 fn out_of_mshrs_is_an_entry_failure() {
-    let mut l1 = L1D::new(
+    let mut l1 = l1d(
         &cfg(|c| {
             c.mshrs = 2;
             c.miss_queue = 8
@@ -89,7 +94,7 @@ fn out_of_mshrs_is_an_entry_failure() {
 
 #[test]
 fn stores_write_evict_and_cg_loads_skip_the_l1() {
-    let mut l1 = L1D::new(&cfg(|_| {}), 0);
+    let mut l1 = l1d(&cfg(|_| {}), 0);
     l1.access(load(0, 0x3000), 0).unwrap();
     reply_head(&mut l1);
     let mut st = MemReq::new(1, 0x3000, AccessKind::Write, 128);
@@ -114,7 +119,7 @@ fn cg(id: u64, addr: u64) -> MemReq {
 
 #[test]
 fn on_fill_reserves_no_line_and_keeps_the_victim_until_the_data_returns() {
-    let mut l1 = L1D::new(&cfg(|c| c.allocation = crate::config::AllocationKind::OnFill), 0);
+    let mut l1 = l1d(&cfg(|c| c.allocation = crate::config::AllocationKind::OnFill), 0);
     // Fill set 0 (lines 4 KB apart share a set) with four valid lines.
     for i in 0..4 {
         l1.access(load(i, i * 4096), 0).unwrap();
@@ -134,7 +139,7 @@ fn on_fill_reserves_no_line_and_keeps_the_victim_until_the_data_returns() {
 
 #[test]
 fn on_fill_merges_misses_in_the_mshr() {
-    let mut l1 = L1D::new(&cfg(|c| c.allocation = crate::config::AllocationKind::OnFill), 0);
+    let mut l1 = l1d(&cfg(|c| c.allocation = crate::config::AllocationKind::OnFill), 0);
     l1.access(load(0, 0x100), 0).unwrap();
     l1.access(load(1, 0x104), 0).unwrap();
     assert_eq!((l1.stats.misses, l1.stats.pending_hits), (1, 1));
@@ -143,7 +148,7 @@ fn on_fill_merges_misses_in_the_mshr() {
 
 #[test]
 fn bypass_slots_limit_bypasses_and_a_refused_bypass_takes_the_l1_path() {
-    let mut l1 = L1D::new(&cfg(|c| c.bypass_slots = crate::config::BypassSlots(Some(1))), 0);
+    let mut l1 = l1d(&cfg(|c| c.bypass_slots = crate::config::BypassSlots(Some(1))), 0);
     l1.access(cg(0, 0x1000), 0).unwrap();
     l1.access(cg(1, 0x2000), 0).unwrap();
     assert_eq!(l1.stats.bypassed, 1);
@@ -161,7 +166,7 @@ fn bypass_slots_limit_bypasses_and_a_refused_bypass_takes_the_l1_path() {
 
 #[test]
 fn mrpb_bypasses_instead_of_stalling() {
-    let mut l1 = L1D::new(
+    let mut l1 = l1d(
         &cfg(|c| {
             c.bypass = crate::config::L1BypassKind::Mrpb;
             c.mshrs = 1;
@@ -177,7 +182,7 @@ fn mrpb_bypasses_instead_of_stalling() {
 #[test]
 fn evictions_go_to_the_owners_victim_tags_and_misses_are_classified_by_evictor() {
     // One set of one way: every allocation evicts the previous line.
-    let mut l1 = L1D::new(&cfg(|c| (c.size_kb, c.ways, c.line_bytes) = (1, 8, 128)), 0);
+    let mut l1 = l1d(&cfg(|c| (c.size_kb, c.ways, c.line_bytes) = (1, 8, 128)), 0);
     l1.set_feedback(Feedback::VtaHits);
     let from = |id: u64, addr: u64, slot: u16| {
         let mut r = load(id, addr);
@@ -212,7 +217,7 @@ fn an_absorbed_warp_group_tag_moves_to_a_queued_sibling_or_leaves_alone() {
         r
     };
     for group_tags in [false, true] {
-        let mut l1 = L1D::new(&cfg(|_| {}), 0);
+        let mut l1 = l1d(&cfg(|_| {}), 0);
         l1.set_group_tags(group_tags);
         l1.access(load(1, 0x1000), 0).unwrap();
         reply_head(&mut l1);
@@ -232,7 +237,7 @@ fn an_absorbed_warp_group_tag_moves_to_a_queued_sibling_or_leaves_alone() {
 
 #[test]
 fn warming_fills_lines_that_detailed_loads_then_hit_and_counts_nothing() {
-    let mut l1 = L1D::new(&cfg(|_| {}), 0);
+    let mut l1 = l1d(&cfg(|_| {}), 0);
     assert!(l1.warm(0x1000, AccessKind::Read, CacheOp::Ca), "a cold line goes on to the L2");
     assert!(!l1.warm(0x1000, AccessKind::Read, CacheOp::Ca), "then hits");
     assert!(l1.warm(0x2000, AccessKind::Read, CacheOp::Cg), ".cg passes by");

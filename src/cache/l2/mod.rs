@@ -14,6 +14,7 @@
 
 mod bloom;
 pub mod bypass;
+pub mod config;
 mod in_flight;
 pub mod insertion;
 mod shared;
@@ -30,9 +31,9 @@ use insertion::L2Insertion;
 use super::vta::{Owner, VictimTags};
 use super::{MshrTable, Probe, TagArray};
 use crate::clock::Now;
-use crate::config::{BankOccupancy, Config, WritePolicy};
 use crate::mem::{AccessKind, L2Route, MemReq};
 use crate::queue::BoundedQueue;
+use config::{BankOccupancy, L2Config, WritePolicy};
 use std::collections::VecDeque;
 
 /// Where a bank sends requests bound for DRAM: (ready L2 cycle, request).
@@ -103,14 +104,15 @@ pub struct L2Bank {
 }
 
 impl L2Bank {
-    pub fn new(cfg: &Config) -> Self {
-        let l2 = &cfg.l2;
+    /// A bank of one of `partitions` partitions' slices, which `sms` SMs of `warps_per_sm`
+    /// warps each share.
+    pub fn new(l2: &L2Config, partitions: u32, sms: u32, warps_per_sm: u32) -> Self {
         let mshrs_per_bank = l2.mshrs.div_ceil(l2.banks_per_partition);
         Self {
             queue: BoundedQueue::new(l2.bank_queue),
             blocked: None,
             fill_blocked: false,
-            tags: TagArray::new(l2.sets_per_bank(cfg.mem.partitions), l2.ways, l2.line_bytes, l2.set_index),
+            tags: TagArray::new(l2.sets_per_bank(partitions), l2.ways, l2.line_bytes, l2.set_index),
             mshr: MshrTable::new(mshrs_per_bank, l2.mshr_merge),
             pipe: VecDeque::new(),
             responses: BoundedQueue::new(l2.return_queue + mshrs_per_bank * l2.mshr_merge),
@@ -125,10 +127,10 @@ impl L2Bank {
             },
             write_policy: l2.write_policy,
             line_bytes: l2.line_bytes,
-            vta: VictimTags::new((cfg.core.num_sms * cfg.core.max_warps_per_sm) as usize, l2.vta_entries as usize),
-            warps_per_sm: cfg.core.max_warps_per_sm,
+            vta: VictimTags::new((sms * warps_per_sm) as usize, l2.vta_entries as usize),
+            warps_per_sm,
             ways: l2.ways as usize,
-            insertion: L2Insertion::new(l2.insertion, l2.sets_per_bank(cfg.mem.partitions) * l2.ways),
+            insertion: L2Insertion::new(l2.insertion, l2.sets_per_bank(partitions) * l2.ways),
             port_bytes: l2.data_port_bytes,
             access_cycles: match l2.bank_occupancy {
                 BankOccupancy::Pipelined => 1,

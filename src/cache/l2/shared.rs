@@ -3,8 +3,8 @@
 //! (`MemReq::warp_type`) to the insertion policy and the DRAM scheduler.
 
 use super::bypass::{L2Bypass, RouteCtx};
+use super::config::{L2Config, MedicConfig, WarpIdKind};
 use super::warp_type::{WarpTypeTable, WarpView};
-use crate::config::{Config, WarpIdKind};
 use crate::mem::{L2Route, MemReq};
 
 #[derive(Debug, Clone)]
@@ -16,12 +16,12 @@ pub struct L2Shared {
 }
 
 impl L2Shared {
-    pub fn new(cfg: &Config, seed: u64) -> Self {
+    pub fn new(l2: &L2Config, medic: &MedicConfig, warps_per_sm: u32, seed: u64) -> Self {
         Self {
-            table: WarpTypeTable::new(&cfg.medic),
-            bypass: L2Bypass::new(cfg, seed),
-            warp_id: cfg.medic.warp_id,
-            warps_per_sm: cfg.core.max_warps_per_sm,
+            table: WarpTypeTable::new(medic),
+            bypass: L2Bypass::new(l2, medic, seed),
+            warp_id: medic.warp_id,
+            warps_per_sm,
         }
     }
 
@@ -92,7 +92,7 @@ mod tests {
     fn a_warp_context_keeps_its_type_for_the_next_warp_in_the_slot() {
         let cfg = preset("medic-gtx480").unwrap();
         assert_eq!(cfg.medic.warp_id, WarpIdKind::Context);
-        let mut s = L2Shared::new(&cfg, 1);
+        let mut s = L2Shared::new(&cfg.l2, &cfg.medic, cfg.core.max_warps_per_sm, 1);
         let (a, b) = reads();
         for _ in 0..cfg.medic.profile_accesses {
             s.on_lookup(&a, false, 10);
@@ -104,7 +104,7 @@ mod tests {
     #[test]
     fn accepted_reads_count_under_the_type_the_demultiplexer_saw() {
         let cfg = preset("medic-gtx480").unwrap();
-        let mut s = L2Shared::new(&cfg, 1);
+        let mut s = L2Shared::new(&cfg.l2, &cfg.medic, cfg.core.max_warps_per_sm, 1);
         let (a, b) = reads();
         let profile = cfg.medic.profile_accesses as u64;
         // Each read is routed, then looked up (a miss): the first `profile` are profiled.
@@ -131,7 +131,7 @@ mod tests {
     fn a_dynamic_warp_starts_unprofiled() {
         let mut cfg = preset("medic-gtx480").unwrap();
         cfg.medic.warp_id = WarpIdKind::Dynamic;
-        let mut s = L2Shared::new(&cfg, 1);
+        let mut s = L2Shared::new(&cfg.l2, &cfg.medic, cfg.core.max_warps_per_sm, 1);
         let (a, b) = reads();
         for _ in 0..cfg.medic.profile_accesses {
             s.on_lookup(&a, false, 10);

@@ -22,12 +22,12 @@ impl Rig {
         cfg.l2.dram_queue = 16;
         cfg.l2.write_policy = write_policy;
         Self {
-            bank: L2Bank::new(&cfg),
+            bank: L2Bank::new(&cfg.l2, cfg.mem.partitions, cfg.core.num_sms, cfg.core.max_warps_per_sm),
             dram_q: BoundedQueue::new(cfg.l2.dram_queue),
             next_id: 100,
             stats: L2Stats::default(),
             warps: WarpL2Counters::default(),
-            shared: L2Shared::new(&cfg, 1),
+            shared: L2Shared::new(&cfg.l2, &cfg.medic, cfg.core.max_warps_per_sm, 1),
         }
     }
 

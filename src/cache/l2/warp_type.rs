@@ -10,7 +10,7 @@
 //! Every finished window of every warp is kept (hits, reads, type) for the report's
 //! hit ratio over time and for measuring how stable the types are.
 
-use crate::config::{BoundaryRateKind, MedicConfig};
+use super::config::{BoundaryRateKind, MedicConfig};
 
 /// The type the classifier assigns; defined with the request that carries it.
 pub use crate::mem::WarpType;

@@ -12,7 +12,8 @@ mod trace;
 pub use trace::{parse_trace, Access, TraceError};
 
 use super::{Probe, SetIndex, TagArray};
-use crate::config::{ReplacementKind, SetIndexKind};
+use crate::cache::set_index::SetIndexKind;
+use crate::cache::tags::ReplacementKind;
 use crate::mem::AccessKind;
 use crate::settings::ConfigError;
 use serde::Serialize;

@@ -10,7 +10,7 @@
 
 use super::ThrottlePolicy;
 use crate::cache::l1::{Feedback, L1Event};
-use crate::config::CoreConfig;
+use crate::core::config::CoreConfig;
 use crate::core::warp::Warp;
 use crate::settings::Checker;
 

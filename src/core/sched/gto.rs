@@ -2,7 +2,7 @@
 //! switch to the oldest ready warp.
 
 use super::Picker;
-use crate::config::CoreConfig;
+use crate::core::config::CoreConfig;
 
 #[derive(Debug, Clone, Default)]
 pub struct Gto {

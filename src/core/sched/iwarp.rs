@@ -19,7 +19,7 @@
 use super::ThrottlePolicy;
 use crate::cache::l1::{Feedback, L1Event};
 use crate::cache::vta::Owner;
-use crate::config::CoreConfig;
+use crate::core::config::CoreConfig;
 use crate::core::warp::Warp;
 use crate::settings::Checker;
 

@@ -1,7 +1,7 @@
 //! Loose round robin: the search starts just after the warp that issued last.
 
 use super::Picker;
-use crate::config::CoreConfig;
+use crate::core::config::CoreConfig;
 
 #[derive(Debug, Clone, Default)]
 pub struct Lrr {

@@ -26,7 +26,7 @@ pub use two_level::TwoLevel;
 
 use super::warp::Warp;
 use crate::cache::l1::{Feedback, L1Event};
-use crate::config::CoreConfig;
+use crate::core::config::CoreConfig;
 use crate::settings::Checker;
 
 /// The per-scheduler half of a policy: picks the warp slot to issue.

@@ -5,7 +5,7 @@
 //! wait for get their slots.
 
 use super::{Gto, Picker};
-use crate::config::CoreConfig;
+use crate::core::config::CoreConfig;
 use crate::settings::Checker;
 
 crate::settings::params! {

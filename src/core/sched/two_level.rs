@@ -5,7 +5,7 @@
 //! so the groups reach their long-latency loads at different times.
 
 use super::Picker;
-use crate::config::CoreConfig;
+use crate::core::config::CoreConfig;
 use crate::settings::Checker;
 
 crate::settings::params! {

@@ -1,14 +1,14 @@
 //! FCFS: strictly in arrival order. The oldest request waits for room in its bank's
 //! command queue and blocks younger ones meanwhile (the paper's naive baseline).
 
-use super::{Registered, SchedView, TransactionPolicy};
-use crate::config::{Config, DramSchedulerKind};
+use super::{DramSchedulerKind, Registered, SchedView, TransactionPolicy};
+use crate::dram::config::DramConfig;
 
 #[derive(Debug, Clone, Default)]
 pub struct Fcfs;
 
 impl Registered for Fcfs {
-    fn build(_kind: DramSchedulerKind, _cfg: &Config) -> Self {
+    fn build(_kind: DramSchedulerKind, _d: &DramConfig) -> Self {
         Self
     }
 }

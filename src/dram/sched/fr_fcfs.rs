@@ -2,14 +2,14 @@
 //! open first, otherwise the oldest request; both among requests whose bank command
 //! queue has room. Maximizes row-buffer hits; can starve row misses under hit streams.
 
-use super::{Registered, SchedView, TransactionPolicy};
-use crate::config::{Config, DramSchedulerKind};
+use super::{DramSchedulerKind, Registered, SchedView, TransactionPolicy};
+use crate::dram::config::DramConfig;
 
 #[derive(Debug, Clone, Default)]
 pub struct FrFcfs;
 
 impl Registered for FrFcfs {
-    fn build(_kind: DramSchedulerKind, _cfg: &Config) -> Self {
+    fn build(_kind: DramSchedulerKind, _d: &DramConfig) -> Self {
         Self
     }
 }

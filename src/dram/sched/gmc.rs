@@ -5,8 +5,8 @@
 //! (the misses its stream was starving) in. The command scheduler interleaves bank
 //! groups first, then banks within a group (`cmd_sched.rs`).
 
-use super::{QueuedReq, Registered, SchedView, TransactionPolicy};
-use crate::config::{Config, DramSchedulerKind};
+use super::{DramSchedulerKind, QueuedReq, Registered, SchedView, TransactionPolicy};
+use crate::dram::config::DramConfig;
 
 #[derive(Debug, Clone)]
 pub struct Gmc {
@@ -17,8 +17,7 @@ pub struct Gmc {
 }
 
 impl Gmc {
-    pub fn new(cfg: &Config) -> Self {
-        let d = &cfg.dram;
+    pub fn new(d: &DramConfig) -> Self {
         Self {
             streak: vec![0; d.banks.max(1) as usize],
             age_threshold: d.age_threshold as u64,
@@ -44,8 +43,8 @@ impl Gmc {
 }
 
 impl Registered for Gmc {
-    fn build(_kind: DramSchedulerKind, cfg: &Config) -> Self {
-        Self::new(cfg)
+    fn build(_kind: DramSchedulerKind, d: &DramConfig) -> Self {
+        Self::new(d)
     }
 }
 
@@ -80,7 +79,7 @@ mod tests {
         let mut cfg = preset("sc14-gtx480").unwrap();
         cfg.dram.max_row_hit_streak = streak;
         cfg.dram.age_threshold = age;
-        Gmc::new(&cfg)
+        Gmc::new(&cfg.dram)
     }
 
     #[test]

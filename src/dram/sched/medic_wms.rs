@@ -4,8 +4,8 @@
 //! Both share the channel's read (or write) queue capacity here, where the paper gives
 //! each its own queue.
 
-use super::{Registered, SchedView, TransactionPolicy};
-use crate::config::{Config, DramSchedulerKind};
+use super::{DramSchedulerKind, Registered, SchedView, TransactionPolicy};
+use crate::dram::config::DramConfig;
 
 #[derive(Debug, Clone, Default)]
 pub struct MedicWms;
@@ -26,7 +26,7 @@ fn fr_fcfs(view: &SchedView<'_>, high: bool) -> Option<usize> {
 }
 
 impl Registered for MedicWms {
-    fn build(_kind: DramSchedulerKind, _cfg: &Config) -> Self {
+    fn build(_kind: DramSchedulerKind, _d: &DramConfig) -> Self {
         Self
     }
 }

@@ -6,7 +6,7 @@
 //! here may move several bursts (a 128 B line is two of 64 B), so the counters count
 //! bursts and orphan control allows two more requests' worth.
 
-use crate::config::{DramConfig, DramTiming};
+use crate::dram::config::{DramConfig, DramTiming};
 use crate::dram::timing::bursts;
 
 /// The limit of the paper's 5-bit per-bank row-hit counter.

@@ -31,7 +31,7 @@ pub use warp_groups::GroupKey;
 pub use wg::Wg;
 
 use super::addr_map::DramCoord;
-use crate::config::{Config, DramConfig};
+use super::config::DramConfig;
 use crate::mem::{AccessKind, MemReq};
 use crate::settings::Checker;
 
@@ -143,7 +143,7 @@ pub trait TransactionPolicy {
 /// implements it, so what a policy needs is said beside the policy.
 pub trait Registered: TransactionPolicy + Sized {
     /// The policy for config value `kind` (one of the kinds it is registered under).
-    fn build(kind: DramSchedulerKind, cfg: &Config) -> Self;
+    fn build(kind: DramSchedulerKind, d: &DramConfig) -> Self;
 
     /// Whether it waits for warp-groups to be complete, so every warp-group tag must reach
     /// the controller (the L1 sends the ones it absorbs as tag-only packets).
@@ -181,9 +181,9 @@ macro_rules! registry {
         pub enum DramScheduler { $($var($field)),+ }
 
         impl DramScheduler {
-            pub fn new(kind: DramSchedulerKind, cfg: &Config) -> Self {
+            pub fn new(kind: DramSchedulerKind, d: &DramConfig) -> Self {
                 match kind {
-                    $($(DramSchedulerKind::$kind)|+ => Self::$var(<$ty as Registered>::build(kind, cfg).into()),)+
+                    $($(DramSchedulerKind::$kind)|+ => Self::$var(<$ty as Registered>::build(kind, d).into()),)+
                 }
             }
         }

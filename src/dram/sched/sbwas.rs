@@ -7,8 +7,8 @@
 
 use super::gmc::Gmc;
 use super::warp_groups::key_of;
-use super::{QueuedReq, Registered, SchedView, TransactionPolicy};
-use crate::config::{Config, DramSchedulerKind};
+use super::{DramSchedulerKind, QueuedReq, Registered, SchedView, TransactionPolicy};
+use crate::dram::config::DramConfig;
 use crate::mem::AccessKind;
 use crate::settings::{Checker, ConfigError};
 
@@ -35,8 +35,8 @@ pub struct Sbwas {
 }
 
 impl Sbwas {
-    pub fn new(cfg: &Config) -> Self {
-        Self { alpha: cfg.dram.sbwas.alpha, gmc: Gmc::new(cfg) }
+    pub fn new(d: &DramConfig) -> Self {
+        Self { alpha: d.sbwas.alpha, gmc: Gmc::new(d) }
     }
 
     fn potential(&self, view: &SchedView<'_>, q: &QueuedReq) -> f64 {
@@ -50,8 +50,8 @@ impl Sbwas {
 }
 
 impl Registered for Sbwas {
-    fn build(_kind: DramSchedulerKind, cfg: &Config) -> Self {
-        Self::new(cfg)
+    fn build(_kind: DramSchedulerKind, d: &DramConfig) -> Self {
+        Self::new(d)
     }
 }
 
@@ -85,7 +85,7 @@ mod tests {
     fn sbwas(alpha: f64) -> Sbwas {
         let mut cfg = preset("sc14-gtx480").unwrap();
         cfg.dram.sbwas.alpha = alpha;
-        Sbwas::new(&cfg)
+        Sbwas::new(&cfg.dram)
     }
 
     #[test]

@@ -5,8 +5,8 @@
 
 use super::gmc::Gmc;
 use super::warp_groups::key_of;
-use super::{QueuedReq, Registered, SchedView, TransactionPolicy};
-use crate::config::{Config, DramSchedulerKind};
+use super::{DramSchedulerKind, QueuedReq, Registered, SchedView, TransactionPolicy};
+use crate::dram::config::DramConfig;
 use crate::mem::AccessKind;
 
 #[derive(Debug, Clone)]
@@ -15,14 +15,14 @@ pub struct Wafcfs {
 }
 
 impl Wafcfs {
-    pub fn new(cfg: &Config) -> Self {
-        Self { gmc: Gmc::new(cfg) }
+    pub fn new(d: &DramConfig) -> Self {
+        Self { gmc: Gmc::new(d) }
     }
 }
 
 impl Registered for Wafcfs {
-    fn build(_kind: DramSchedulerKind, cfg: &Config) -> Self {
-        Self::new(cfg)
+    fn build(_kind: DramSchedulerKind, d: &DramConfig) -> Self {
+        Self::new(d)
     }
 }
 
@@ -72,7 +72,7 @@ mod tests {
         for (r, wl) in q.iter_mut().zip([1, 2, 1]) {
             r.req.warp_load = wl;
         }
-        let mut w = Wafcfs::new(&cfg);
+        let mut w = Wafcfs::new(&cfg.dram);
         assert_eq!(w.pick(&view(&q, &banks)), Some(0));
         banks[0].queued = 2;
         assert_eq!(w.pick(&view(&q, &banks)), Some(2), "the rest of the first group");

@@ -13,8 +13,10 @@
 use super::gmc::Gmc;
 use super::merb::Merb;
 use super::warp_groups::{key_of, Group, GroupKey, WarpGroups};
-use super::{wg_bw, wg_m, wg_w, QueuedReq, Registered, SchedView, TransactionPolicy, HIT_SCORE, MISS_SCORE};
-use crate::config::{Config, DramSchedulerKind};
+use super::{
+    wg_bw, wg_m, wg_w, DramSchedulerKind, QueuedReq, Registered, SchedView, TransactionPolicy, HIT_SCORE, MISS_SCORE,
+};
+use crate::dram::config::DramConfig;
 use crate::mem::{AccessKind, MemReq};
 
 /// Which of the paper's steps are on.
@@ -63,13 +65,12 @@ struct Choice {
 }
 
 impl Wg {
-    pub fn new(kind: DramSchedulerKind, cfg: &Config) -> Self {
-        let d = &cfg.dram;
+    pub fn new(kind: DramSchedulerKind, d: &DramConfig) -> Self {
         let features = Features::of(kind);
         Self {
             features,
             groups: WarpGroups::new(d.age_threshold),
-            gmc: Gmc::new(cfg),
+            gmc: Gmc::new(d),
             merb: features.merb.then(|| Merb::new(d)),
             age_threshold: d.age_threshold as u64,
             current: None,
@@ -166,8 +167,8 @@ impl Wg {
 }
 
 impl Registered for Wg {
-    fn build(kind: DramSchedulerKind, cfg: &Config) -> Self {
-        Self::new(kind, cfg)
+    fn build(kind: DramSchedulerKind, d: &DramConfig) -> Self {
+        Self::new(kind, d)
     }
 
     /// Groups are scheduled once complete, which only their tags tell.

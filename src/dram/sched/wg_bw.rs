@@ -57,7 +57,7 @@ mod tests {
             q.push(h);
         }
         for kind in [DramSchedulerKind::WgM, DramSchedulerKind::WgBw] {
-            let mut wg = Wg::new(kind, &cfg);
+            let mut wg = Wg::new(kind, &cfg.dram);
             for r in &q {
                 wg.on_arrival(r, 95);
             }

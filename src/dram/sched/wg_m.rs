@@ -41,14 +41,14 @@ mod tests {
         banks[0] = BankView { open_row: Some(1), planned_row: Some(1), queued: 1, score: 1 };
         // Group 1: one row hit on a lightly loaded bank (score 2). Group 2: a miss (score 3).
         let q = [member(1, 1, 0, 1), member(2, 2, 1, 5)];
-        let mut wg = Wg::new(DramSchedulerKind::WgM, &cfg);
+        let mut wg = Wg::new(DramSchedulerKind::WgM, &cfg.dram);
         for r in &q {
             wg.on_arrival(r, 90);
         }
         wg.receive((0, 2), 1);
         assert_eq!(wg.pick(&view(&q, &banks)), Some(1), "remote score 1 beats local 2");
         assert_eq!(wg.take_messages(), vec![((0, 2), 1)]);
-        let mut plain = Wg::new(DramSchedulerKind::Wg, &cfg);
+        let mut plain = Wg::new(DramSchedulerKind::Wg, &cfg.dram);
         for r in &q {
             plain.on_arrival(r, 90);
         }

@@ -32,7 +32,7 @@ mod tests {
             r.req.group_last = true;
         }
         let run = |writes: usize| {
-            let mut wg = Wg::new(DramSchedulerKind::WgW, &cfg);
+            let mut wg = Wg::new(DramSchedulerKind::WgW, &cfg.dram);
             for r in &q {
                 wg.on_arrival(r, 90);
             }

@@ -3,14 +3,14 @@
 //! than waits; other refusals (MSHRs, miss queue) stall it as usual.
 
 use super::{L1BypassKind, L1BypassPolicy, Route};
-use crate::config::Config;
+use crate::cache::l1::L1Setup;
 use crate::mem::MemReq;
 
 #[derive(Debug, Clone)]
 pub struct AccessLevel;
 
 impl L1BypassPolicy for AccessLevel {
-    fn build(_kind: L1BypassKind, _cfg: &Config, _sm: usize) -> Self {
+    fn build(_kind: L1BypassKind, _s: &L1Setup) -> Self {
         Self
     }
 

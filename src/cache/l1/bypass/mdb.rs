@@ -7,8 +7,9 @@
 //! each decision so the choice follows phase changes.
 
 use super::{L1BypassKind, L1BypassPolicy, Route};
+use crate::cache::l1::L1Setup;
+use crate::cache::set_index::SetIndexKind;
 use crate::cache::{Probe, TagArray};
-use crate::config::{Config, SetIndexKind};
 use crate::mem::MemReq;
 
 /// One set in this many is shadowed.
@@ -103,9 +104,8 @@ impl Mdb {
 }
 
 impl L1BypassPolicy for Mdb {
-    fn build(_kind: L1BypassKind, cfg: &Config, _sm: usize) -> Self {
-        let l1 = &cfg.l1d;
-        Self::new(cfg.core.max_warps_per_sm, l1.sets(), l1.ways, l1.mdb_interval)
+    fn build(_kind: L1BypassKind, s: &L1Setup) -> Self {
+        Self::new(s.warps, s.l1.sets(), s.l1.ways, s.l1.mdb_interval)
     }
 
     fn route(&self, req: &MemReq) -> Route {

@@ -21,7 +21,7 @@ mod none;
 
 pub use coordinated::{BypassReport, LoadTags, TbBgSeries};
 
-use crate::config::Config;
+use super::L1Setup;
 use crate::mem::{CacheOp, MemReq};
 
 /// How the L1 treats a line request of a load that is not `.cg`.
@@ -85,8 +85,8 @@ pub trait L1BypassPolicy: Sized {
     /// Whether the LD/ST unit keeps one queue per warp and drains the lowest warp first.
     const PER_WARP_QUEUES: bool = false;
 
-    /// The policy of SM `sm` for config value `kind` (one of the kinds it is registered under).
-    fn build(kind: L1BypassKind, cfg: &Config, sm: usize) -> Self;
+    /// The policy of SM `s.sm` for config value `kind` (one of the kinds it is registered under).
+    fn build(kind: L1BypassKind, s: &L1Setup) -> Self;
 
     /// What config value `kind` needs from a profiling pass; None: no pass.
     fn profile(_kind: L1BypassKind) -> Option<Profile> {
@@ -146,10 +146,10 @@ macro_rules! registry {
         pub enum L1Bypass { $($var($ty)),+ }
 
         impl L1Bypass {
-            pub fn new(cfg: &Config, sm: usize) -> Self {
-                let kind = cfg.l1d.bypass;
+            pub fn new(s: &L1Setup) -> Self {
+                let kind = s.l1.bypass;
                 match kind {
-                    $($(L1BypassKind::$kind)|+ => Self::$var(<$ty as L1BypassPolicy>::build(kind, cfg, sm)),)+
+                    $($(L1BypassKind::$kind)|+ => Self::$var(<$ty as L1BypassPolicy>::build(kind, s)),)+
                 }
             }
 

@@ -3,7 +3,7 @@
 //! the L1 refuses bypasses it instead of stalling the pipeline.
 
 use super::{L1BypassKind, L1BypassPolicy, Route};
-use crate::config::Config;
+use crate::cache::l1::L1Setup;
 use crate::mem::MemReq;
 
 #[derive(Debug, Clone)]
@@ -12,7 +12,7 @@ pub struct Mrpb;
 impl L1BypassPolicy for Mrpb {
     const PER_WARP_QUEUES: bool = true;
 
-    fn build(_kind: L1BypassKind, _cfg: &Config, _sm: usize) -> Self {
+    fn build(_kind: L1BypassKind, _s: &L1Setup) -> Self {
         Self
     }
 

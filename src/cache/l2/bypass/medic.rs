@@ -3,9 +3,9 @@
 //! the banks to warps that hit. MeDiC-reuse (§6.4) keeps a Bloom filter of lines the L2
 //! evicted: a bypass candidate found there has been reused and looks up the L2 after all.
 
-use super::{BypassPolicy, RouteCtx};
+use super::{BypassPolicy, L2BypassKind, RouteCtx};
 use crate::cache::l2::bloom::Bloom;
-use crate::config::{Config, L2BypassKind};
+use crate::cache::l2::config::{L2Config, MedicConfig};
 use crate::mem::{L2Route, MemReq};
 use crate::settings::Checker;
 
@@ -40,8 +40,8 @@ impl BypassPolicy for MedicBypass {
     const SENDS_READS_TO_DRAM: bool = true;
 
     /// `medic_reuse` adds the filter of `l2.medic_reuse.filter_bits`.
-    fn build(kind: L2BypassKind, cfg: &Config, _seed: u64) -> Self {
-        Self::new((kind == L2BypassKind::MedicReuse).then_some(cfg.l2.medic_reuse.filter_bits))
+    fn build(kind: L2BypassKind, l2: &L2Config, _medic: &MedicConfig, _seed: u64) -> Self {
+        Self::new((kind == L2BypassKind::MedicReuse).then_some(l2.medic_reuse.filter_bits))
     }
 
     fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {

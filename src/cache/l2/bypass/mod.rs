@@ -21,8 +21,8 @@ pub use pc_byp::PcBypass;
 pub use pcal::Pcal;
 pub use rand::RandBypass;
 
+use super::config::{L2Config, MedicConfig};
 use super::warp_type::{WarpTypeTable, WarpView};
-use crate::config::{Config, L2Config};
 use crate::mem::{L2Route, MemReq};
 use crate::settings::Checker;
 
@@ -56,7 +56,7 @@ pub trait BypassPolicy: Sized {
     const SENDS_READS_TO_DRAM: bool;
 
     /// The policy for config value `kind` (one of the kinds it is registered under).
-    fn build(kind: L2BypassKind, cfg: &Config, seed: u64) -> Self;
+    fn build(kind: L2BypassKind, l2: &L2Config, medic: &MedicConfig, seed: u64) -> Self;
 
     /// Where an arriving request goes.
     fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route;
@@ -96,10 +96,10 @@ macro_rules! registry {
         pub enum L2Bypass { $($var($ty)),+ }
 
         impl L2Bypass {
-            pub fn new(cfg: &Config, seed: u64) -> Self {
-                let kind = cfg.l2.bypass;
+            pub fn new(l2: &L2Config, medic: &MedicConfig, seed: u64) -> Self {
+                let kind = l2.bypass;
                 match kind {
-                    $($(L2BypassKind::$kind)|+ => Self::$var(<$ty as BypassPolicy>::build(kind, cfg, seed)),)+
+                    $($(L2BypassKind::$kind)|+ => Self::$var(<$ty as BypassPolicy>::build(kind, l2, medic, seed)),)+
                 }
             }
 

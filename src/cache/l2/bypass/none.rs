@@ -1,7 +1,7 @@
 //! No bypassing: every request looks up the L2 and read misses allocate.
 
-use super::{BypassPolicy, RouteCtx};
-use crate::config::{Config, L2BypassKind};
+use super::{BypassPolicy, L2BypassKind, RouteCtx};
+use crate::cache::l2::config::{L2Config, MedicConfig};
 use crate::mem::{L2Route, MemReq};
 
 #[derive(Debug, Clone)]
@@ -10,7 +10,7 @@ pub struct NoBypass;
 impl BypassPolicy for NoBypass {
     const SENDS_READS_TO_DRAM: bool = false;
 
-    fn build(_kind: L2BypassKind, _cfg: &Config, _seed: u64) -> Self {
+    fn build(_kind: L2BypassKind, _l2: &L2Config, _medic: &MedicConfig, _seed: u64) -> Self {
         Self
     }
 

@@ -4,8 +4,8 @@
 //! entry has seen `profile_accesses` reads and its hit ratio is at most the mostly-miss
 //! boundary, the reads of that PC go straight to DRAM.
 
-use super::{BypassPolicy, RouteCtx};
-use crate::config::{Config, L2BypassKind, MedicConfig};
+use super::{BypassPolicy, L2BypassKind, RouteCtx};
+use crate::cache::l2::config::{L2Config, MedicConfig};
 use crate::mem::{L2Route, MemReq};
 use crate::settings::Checker;
 
@@ -64,8 +64,8 @@ impl PcBypass {
 impl BypassPolicy for PcBypass {
     const SENDS_READS_TO_DRAM: bool = true;
 
-    fn build(_kind: L2BypassKind, cfg: &Config, _seed: u64) -> Self {
-        Self::new(&cfg.medic, &cfg.l2.pc_byp)
+    fn build(_kind: L2BypassKind, l2: &L2Config, medic: &MedicConfig, _seed: u64) -> Self {
+        Self::new(medic, &l2.pc_byp)
     }
 
     fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {

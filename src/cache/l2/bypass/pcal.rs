@@ -3,8 +3,8 @@
 //! the warps that hit most in the L2 in the previous window, then to warps in order of
 //! arrival. A warp without a token still looks up the L2, but its misses do not allocate.
 
-use super::{BypassPolicy, RouteCtx};
-use crate::config::{Config, L2BypassKind, MedicConfig};
+use super::{BypassPolicy, L2BypassKind, RouteCtx};
+use crate::cache::l2::config::{L2Config, MedicConfig};
 use crate::mem::{L2Route, MemReq};
 use crate::settings::Checker;
 
@@ -66,8 +66,8 @@ impl Pcal {
 impl BypassPolicy for Pcal {
     const SENDS_READS_TO_DRAM: bool = false;
 
-    fn build(_kind: L2BypassKind, cfg: &Config, _seed: u64) -> Self {
-        Self::new(&cfg.medic, &cfg.l2.pcal)
+    fn build(_kind: L2BypassKind, l2: &L2Config, medic: &MedicConfig, _seed: u64) -> Self {
+        Self::new(medic, &l2.pcal)
     }
 
     fn route(&mut self, _req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {

@@ -2,8 +2,8 @@
 //! `medic.reset_interval` core cycles, bypass the L2. The draw is a counter-based generator keyed by the run's seed,
 //! the window and the warp, so it is the same natively and in wasm and needs no state.
 
-use super::{BypassPolicy, RouteCtx};
-use crate::config::{Config, L2BypassKind, MedicConfig};
+use super::{BypassPolicy, L2BypassKind, RouteCtx};
+use crate::cache::l2::config::{L2Config, MedicConfig};
 use crate::mem::{L2Route, MemReq};
 use crate::settings::Checker;
 
@@ -51,8 +51,8 @@ impl RandBypass {
 impl BypassPolicy for RandBypass {
     const SENDS_READS_TO_DRAM: bool = true;
 
-    fn build(_kind: L2BypassKind, cfg: &Config, seed: u64) -> Self {
-        Self::new(&cfg.medic, &cfg.l2.rand, seed)
+    fn build(_kind: L2BypassKind, l2: &L2Config, medic: &MedicConfig, seed: u64) -> Self {
+        Self::new(medic, &l2.rand, seed)
     }
 
     fn route(&mut self, req: &MemReq, ctx: &RouteCtx<'_>) -> L2Route {

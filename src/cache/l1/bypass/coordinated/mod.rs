@@ -15,7 +15,7 @@ pub use load_tags::LoadTags;
 use thread_blocks::TbBypass;
 
 use super::{CtaEvent, L1BypassKind, L1BypassPolicy, Profile, SmView};
-use crate::config::{Config, CoordinatedMode};
+use crate::cache::l1::L1Setup;
 use crate::mem::CacheOp;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -45,14 +45,10 @@ pub struct TbBgSeries {
 }
 
 impl L1BypassPolicy for Coordinated {
-    fn build(kind: L1BypassKind, cfg: &Config, sm: usize) -> Self {
-        let decentralized = cfg.coordinated.mode == CoordinatedMode::Decentralized;
-        let tb = matches!(kind, L1BypassKind::Coordinated | L1BypassKind::DynamicOnly).then(|| {
-            // The L2 hit latency in core cycles: CHSS's constant.
-            let l2 = cfg.l2.tag_latency as f64 * cfg.clocks.core_mhz / cfg.clocks.l2_mhz;
-            TbBypass::new(cfg.core.max_ctas_per_sm as usize, decentralized || sm == 0, l2)
-        });
-        Self { tags: LoadTags::default(), tb, centralized: !decentralized }
+    fn build(kind: L1BypassKind, s: &L1Setup) -> Self {
+        let tb = matches!(kind, L1BypassKind::Coordinated | L1BypassKind::DynamicOnly)
+            .then(|| TbBypass::new(s.ctas as usize, s.decentralized || s.sm == 0, s.l2_hit_latency));
+        Self { tags: LoadTags::default(), tb, centralized: !s.decentralized }
     }
 
     fn profile(kind: L1BypassKind) -> Option<Profile> {

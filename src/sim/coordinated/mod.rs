@@ -13,6 +13,9 @@
 //! `coordinated.profile_size` with the next seed; for a trace, a second trace of the same
 //! program (the paper profiles on a smaller input) or, by default, the measured trace
 //! itself, which makes the tags an oracle's.
+//!
+//! It is part of `sim` because building a coordinated-bypass machine (`Simulator::new`) runs
+//! these profiling simulations first: the two call each other.
 
 mod traced;
 
