@@ -14,15 +14,15 @@ impl Sm {
     /// simulated in detail, applied to this SM's L1 and on to the partitions' L2 and DRAM
     /// row buffers in lane order, with no timing or statistics. Loads take the operator
     /// the bypass policy gives them outside any thread block (a `cm` load is cached, as in
-    /// a block not tagged `bg`).
+    /// a block not tagged `bg`), and the route it gives warp slot `slot`.
     /// `partition(p, local, is_write)` warms partition `p` with a line at its local address
     /// and says whether its L2 hit (the SM knows the address map, not the partitions). Each
-    /// L2 read is counted for warp `gid` in `reads` (warp types over a sampled run).
+    /// L2 read is counted for the warp's run-wide id in `reads` (warp types over a sampled run).
     /// Returns whether any of its lines missed in the L1.
     pub fn warm(
         &mut self,
         m: &crate::kernels::MemInstr,
-        gid: u32,
+        slot: usize,
         partition: &mut dyn FnMut(usize, u64, bool) -> bool,
         reads: &mut WarpL2Counters,
     ) -> bool {
@@ -37,12 +37,12 @@ impl Sm {
         let mut missed = false;
         for i in 0..self.coalesced.len {
             let line = self.coalesced.lines[i];
-            if self.l1.warm(line, m.kind, op) {
+            if self.l1.warm(line, m.kind, op, slot) {
                 missed = true;
                 let p = self.addr_map.partition(line) as usize;
                 let hit = partition(p, self.addr_map.local(line), m.kind == AccessKind::Write);
                 if m.kind == AccessKind::Read {
-                    reads.record(gid, hit);
+                    reads.record(self.warps[slot].gid, hit);
                 }
             }
         }
@@ -104,10 +104,7 @@ impl Sm {
             };
             n += 1;
             let missed = match &instr {
-                Instr::Mem(m) => {
-                    let gid = self.warps[slot].gid;
-                    self.warm(m, gid, partition, reads)
-                }
+                Instr::Mem(m) => self.warm(m, slot, partition, reads),
                 Instr::Barrier => {
                     self.arrive_at_barrier(slot, kernel);
                     self.pace.mark_stale();
@@ -129,13 +126,13 @@ impl Sm {
         n
     }
 
-    /// Detailed simulation resumes after functional steps: the schedulers see every warp's
-    /// new next instruction.
     /// Instructions this SM's resident warps have yet to issue.
     pub fn instructions_left(&self, kernel: &dyn Kernel) -> u64 {
         self.warps.iter().filter(|w| w.active).map(|w| w.instructions_left(kernel)).sum()
     }
 
+    /// Detailed simulation resumes after functional steps: the schedulers see every warp's
+    /// new next instruction.
     pub fn resume_detail(&mut self) {
         for slot in 0..self.warps.len() {
             self.gates.forget_head(slot);

@@ -232,7 +232,7 @@ impl L1D {
         }
         let route = match req.op {
             CacheOp::Cg => Route::Bypass,
-            _ => self.bypass.route(&req),
+            _ => self.bypass.route(req.warp_slot as usize),
         };
         let block = req.addr >> self.line_shift;
         let (set, warp) = (self.tags.set_of(block), req.warp_slot as usize);
@@ -372,16 +372,24 @@ impl L1D {
         }
     }
 
-    /// Functional warming (sampled runs): applies one line request to the tags and recency
-    /// order alone, with no timing, statistics or policy state. Stores evict their line, as
-    /// in `store`; `.cg` loads pass by. Returns whether the request goes on to the L2.
-    pub fn warm(&mut self, addr: u64, kind: AccessKind, op: CacheOp) -> bool {
+    /// Functional warming (sampled runs): applies one line request of warp slot `warp` to
+    /// the tags and recency order alone, with no timing or statistics. Stores evict their
+    /// line, as in `store`; `.cg` loads and the loads the bypass policy routes around the L1
+    /// pass by. The policy sees each other read (`on_warm_access`), as it sees accepted ones
+    /// in detail; nothing is refused here, so a bypass on refusal never happens. Returns
+    /// whether the request goes on to the L2.
+    pub fn warm(&mut self, addr: u64, kind: AccessKind, op: CacheOp, warp: usize) -> bool {
         let block = addr >> self.line_shift;
         if kind == AccessKind::Write {
             self.tags.invalidate(block);
             return true;
         }
         if op == CacheOp::Cg {
+            return true;
+        }
+        let bypassed = self.bypass.route(warp) == Route::Bypass;
+        self.bypass.on_warm_access(warp, block, self.tags.set_of(block));
+        if bypassed {
             return true;
         }
         match self.tags.probe(block) {

@@ -238,13 +238,48 @@ fn an_absorbed_warp_group_tag_moves_to_a_queued_sibling_or_leaves_alone() {
 #[test]
 fn warming_fills_lines_that_detailed_loads_then_hit_and_counts_nothing() {
     let mut l1 = l1d(&cfg(|_| {}), 0);
-    assert!(l1.warm(0x1000, AccessKind::Read, CacheOp::Ca), "a cold line goes on to the L2");
-    assert!(!l1.warm(0x1000, AccessKind::Read, CacheOp::Ca), "then hits");
-    assert!(l1.warm(0x2000, AccessKind::Read, CacheOp::Cg), ".cg passes by");
-    assert!(l1.warm(0x2000, AccessKind::Read, CacheOp::Ca), "and allocated nothing");
+    assert!(l1.warm(0x1000, AccessKind::Read, CacheOp::Ca, 0), "a cold line goes on to the L2");
+    assert!(!l1.warm(0x1000, AccessKind::Read, CacheOp::Ca, 0), "then hits");
+    assert!(l1.warm(0x2000, AccessKind::Read, CacheOp::Cg, 0), ".cg passes by");
+    assert!(l1.warm(0x2000, AccessKind::Read, CacheOp::Ca, 0), "and allocated nothing");
     assert_eq!(l1.stats.accesses, 0);
     l1.access(load(1, 0x1000), 10).unwrap();
     assert_eq!(l1.stats.hits, 1, "the warmed line serves a detailed load");
-    assert!(l1.warm(0x1000, AccessKind::Write, CacheOp::Ca), "a store goes on to the L2");
-    assert!(l1.warm(0x1000, AccessKind::Read, CacheOp::Ca), "and evicted its line");
+    assert!(l1.warm(0x1000, AccessKind::Write, CacheOp::Ca, 0), "a store goes on to the L2");
+    assert!(l1.warm(0x1000, AccessKind::Read, CacheOp::Ca, 0), "and evicted its line");
+}
+
+#[test]
+fn warming_keeps_out_the_lines_of_warps_mdb_tells_to_bypass() {
+    // 16 KB, 4 ways, 128 B lines, linear index: 32 sets, and block b*32 falls in set 0,
+    // which MDB shadows. Warp 0 reuses one line while warps 1..48 stream new ones through
+    // the same set, so MDB keeps the L1 for warp 0 alone.
+    let c = cfg(|c| {
+        c.bypass = crate::config::L1BypassKind::Mdb;
+        c.set_index = crate::cache::set_index::SetIndexKind::Linear;
+        c.mdb_interval = 32;
+        c.bypass_slots.0 = None;
+    });
+    let mut l1 = l1d(&c, 0);
+    let addr = |block: u64| block * 32 * 128;
+    let (mut id, mut fresh) = (0, 2000);
+    for _ in 0..8 {
+        for warp in 0..48u16 {
+            let block = if warp == 0 { 1000 } else { fresh };
+            fresh += 1;
+            let mut r = load(id, addr(block));
+            r.warp_slot = warp;
+            id += 1;
+            l1.access(r, id).unwrap();
+            while !l1.miss_queue.is_empty() {
+                reply_head(&mut l1);
+            }
+        }
+    }
+    assert_eq!((l1.bypass.route(0), l1.bypass.route(1)), (Route::Cache, Route::Bypass));
+    for k in 0..16 {
+        assert!(l1.warm(addr(5000 + k), AccessKind::Read, CacheOp::Ca, 7), "a bypassing warp's line goes on");
+    }
+    assert!(!l1.warm(addr(1000), AccessKind::Read, CacheOp::Ca, 0), "and evicted nothing of warp 0's");
+    assert!(l1.warm(addr(5000), AccessKind::Read, CacheOp::Ca, 0), "nor allocated its own");
 }

@@ -4,7 +4,6 @@
 
 use super::{L1BypassKind, L1BypassPolicy, Route};
 use crate::cache::l1::L1Setup;
-use crate::mem::MemReq;
 
 #[derive(Debug, Clone)]
 pub struct AccessLevel;
@@ -14,7 +13,7 @@ impl L1BypassPolicy for AccessLevel {
         Self
     }
 
-    fn route(&self, _req: &MemReq) -> Route {
+    fn route(&self, _warp: usize) -> Route {
         Route::BypassOnFail { assoc_only: true }
     }
 }

@@ -5,12 +5,16 @@
 //! predicted to grow with the cube of the warps using the cache; warps at or above that
 //! number bypass. Only every `SAMPLE`-th set is shadowed, and the counters halve after
 //! each decision so the choice follows phase changes.
+//!
+//! A decision waits for `interval` accesses to shadowed sets, far more than a sampled run's
+//! detailed window holds, so functional warming feeds the shadow tags too. Warming has no
+//! timing and so no reservation failures: each of its accesses is charged the failures per
+//! access last measured in detail.
 
 use super::{L1BypassKind, L1BypassPolicy, Route};
 use crate::cache::l1::L1Setup;
 use crate::cache::set_index::SetIndexKind;
 use crate::cache::{Probe, TagArray};
-use crate::mem::MemReq;
 
 /// One set in this many is shadowed.
 const SAMPLE: usize = 8;
@@ -19,8 +23,13 @@ const SAMPLE: usize = 8;
 pub struct Mdb {
     shadows: Vec<TagArray>,
     hits: Vec<u32>,
-    rsfails: u32,
+    /// Reservation failures since the last decision (fractional: warming charges a rate).
+    rsfails: f64,
     sampled: u32,
+    /// Failures and accepted accesses on shadowed sets in detail, halved at each decision:
+    /// the rate warming charges.
+    detail_fails: f64,
+    detail_accesses: f64,
     interval: u32,
     /// Warps with a slot at or above this bypass the L1.
     keep: usize,
@@ -33,8 +42,10 @@ impl Mdb {
             // Shadow sets are addressed directly (`probe_at`), so the index function and line size are unused.
             shadows: (0..warps).map(|_| TagArray::new(shadow_sets, ways, 128, SetIndexKind::Linear)).collect(),
             hits: vec![0; warps as usize],
-            rsfails: 0,
+            rsfails: 0.0,
             sampled: 0,
+            detail_fails: 0.0,
+            detail_accesses: 0.0,
             interval,
             keep: warps as usize,
         }
@@ -58,7 +69,8 @@ impl Mdb {
     /// `n` reservation failures of an access to `set`.
     pub fn note_rsfail(&mut self, set: usize, n: u64) {
         if Self::sampled_set(set).is_some() {
-            self.rsfails = self.rsfails.saturating_add(n.min(u32::MAX as u64) as u32);
+            self.rsfails += n as f64;
+            self.detail_fails += n as f64;
         }
     }
 
@@ -89,7 +101,7 @@ impl Mdb {
         let mut best = (f64::MIN, self.keep);
         for (i, &h) in self.hits.iter().enumerate() {
             let warps = (i + 1) as f64;
-            let score = h as f64 - self.rsfails as f64 * warps.powi(3) / n.powi(3) / 2.0;
+            let score = h as f64 - self.rsfails * warps.powi(3) / n.powi(3) / 2.0;
             if score > best.0 {
                 best = (score, i + 1);
             }
@@ -98,7 +110,9 @@ impl Mdb {
         for h in &mut self.hits {
             *h /= 2;
         }
-        self.rsfails /= 2;
+        self.rsfails /= 2.0;
+        self.detail_fails /= 2.0;
+        self.detail_accesses /= 2.0;
         self.sampled = 0;
     }
 }
@@ -108,8 +122,8 @@ impl L1BypassPolicy for Mdb {
         Self::new(s.warps, s.l1.sets(), s.l1.ways, s.l1.mdb_interval)
     }
 
-    fn route(&self, req: &MemReq) -> Route {
-        if self.bypasses(req.warp_slot as usize) {
+    fn route(&self, warp: usize) -> Route {
+        if self.bypasses(warp) {
             Route::Bypass
         } else {
             Route::Cache
@@ -118,6 +132,9 @@ impl L1BypassPolicy for Mdb {
 
     fn on_access(&mut self, warp: usize, block: u64, set: usize, accepted: bool) {
         if accepted {
+            if Self::sampled_set(set).is_some() {
+                self.detail_accesses += 1.0;
+            }
             self.observe(warp, block, set);
         } else {
             self.note_rsfail(set, 1);
@@ -126,6 +143,13 @@ impl L1BypassPolicy for Mdb {
 
     fn on_retries(&mut self, set: usize, cycles: u64) {
         self.note_rsfail(set, cycles);
+    }
+
+    fn on_warm_access(&mut self, warp: usize, block: u64, set: usize) {
+        if Self::sampled_set(set).is_some() && self.detail_accesses > 0.0 {
+            self.rsfails += self.detail_fails / self.detail_accesses;
+        }
+        self.observe(warp, block, set);
     }
 }
 
@@ -159,6 +183,28 @@ mod tests {
             m.observe((k % 4) as usize, (k % 4) as u64, 0);
         }
         assert!(m.keep() < 4, "keep {}", m.keep());
+    }
+
+    #[test]
+    fn warming_decides_with_the_failure_rate_detail_measured() {
+        // Detail measures 4 failures per access on the shadowed set; warming's 12 accesses,
+        // each warp hitting its own line, reach the decision charged at that rate (64 failures
+        // in all): keeping one warp scores 3 - 64/64/2 = 2.5, all four 12 - 64/2 = -20.
+        let mut m = Mdb::new(4, 8, 4, 16);
+        for w in 0..4 {
+            m.on_access(w, w as u64, 0, true);
+            m.on_retries(0, 4);
+        }
+        assert_eq!(m.keep(), 4, "no decision yet");
+        for k in 0..12 {
+            m.on_warm_access(k % 4, (k % 4) as u64, 0);
+        }
+        assert!(m.keep() < 4, "keep {}", m.keep());
+        let mut quiet = Mdb::new(4, 8, 4, 16);
+        for k in 0..16 {
+            quiet.on_warm_access(k % 4, (k % 4) as u64, 0);
+        }
+        assert_eq!(quiet.keep(), 4, "with no failures measured, warming charges none");
     }
 
     #[test]

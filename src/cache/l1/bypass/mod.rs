@@ -22,7 +22,7 @@ mod none;
 pub use coordinated::{BypassReport, LoadTags, TbBgSeries};
 
 use super::L1Setup;
-use crate::mem::{CacheOp, MemReq};
+use crate::mem::CacheOp;
 
 /// How the L1 treats a line request of a load that is not `.cg`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,8 +102,8 @@ pub trait L1BypassPolicy: Sized {
         op
     }
 
-    /// How the L1 treats `req`, a line request of a load that is not `.cg`.
-    fn route(&self, _req: &MemReq) -> Route {
+    /// How the L1 treats a line request of warp slot `warp` for a load that is not `.cg`.
+    fn route(&self, _warp: usize) -> Route {
         Route::Cache
     }
 
@@ -112,6 +112,10 @@ pub trait L1BypassPolicy: Sized {
 
     /// `cycles` more refusals of the last refused read, to set `set`.
     fn on_retries(&mut self, _set: usize, _cycles: u64) {}
+
+    /// Follows one read of functional warming (a sampled run's stretch between windows) of
+    /// warp slot `warp` to `block` in set `set`, cached or bypassed as `route` said.
+    fn on_warm_access(&mut self, _warp: usize, _block: u64, _set: usize) {}
 
     /// Follows the SM's thread blocks.
     fn on_cta(&mut self, _event: CtaEvent, _sm: &SmView) {}
@@ -163,8 +167,8 @@ macro_rules! registry {
             }
 
             #[inline]
-            pub fn route(&self, req: &MemReq) -> Route {
-                match self { $(Self::$var(p) => p.route(req)),+ }
+            pub fn route(&self, warp: usize) -> Route {
+                match self { $(Self::$var(p) => p.route(warp)),+ }
             }
 
             #[inline]
@@ -174,6 +178,10 @@ macro_rules! registry {
 
             pub fn on_retries(&mut self, set: usize, cycles: u64) {
                 match self { $(Self::$var(p) => p.on_retries(set, cycles)),+ }
+            }
+
+            pub fn on_warm_access(&mut self, warp: usize, block: u64, set: usize) {
+                match self { $(Self::$var(p) => p.on_warm_access(warp, block, set)),+ }
             }
 
             pub fn on_cta(&mut self, event: CtaEvent, sm: &SmView) {

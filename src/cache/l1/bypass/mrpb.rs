@@ -4,7 +4,6 @@
 
 use super::{L1BypassKind, L1BypassPolicy, Route};
 use crate::cache::l1::L1Setup;
-use crate::mem::MemReq;
 
 #[derive(Debug, Clone)]
 pub struct Mrpb;
@@ -16,7 +15,7 @@ impl L1BypassPolicy for Mrpb {
         Self
     }
 
-    fn route(&self, _req: &MemReq) -> Route {
+    fn route(&self, _warp: usize) -> Route {
         Route::BypassOnFail { assoc_only: false }
     }
 }
