@@ -110,7 +110,8 @@ impl Mdb {
         for h in &mut self.hits {
             *h /= 2;
         }
-        self.rsfails /= 2.0;
+        // Rounded down, so a run with no warming decides on whole counts, as MDB counts them.
+        self.rsfails = (self.rsfails / 2.0).floor();
         self.detail_fails /= 2.0;
         self.detail_accesses /= 2.0;
         self.sampled = 0;
