@@ -39,7 +39,9 @@ pub fn coalesce(instr: &MemInstr, line_bytes: u32, out: &mut Coalesced) {
         let addr = instr.addrs[lane];
         let line = addr & mask;
         let sector = 1u32 << (((addr - line) / SECTOR as u64) as u32 & 31);
-        match out.lines[..out.len].iter().position(|&l| l == line) {
+        // Lanes mostly walk lines in order, so the newest line is tried first.
+        let newest = out.len.checked_sub(1).filter(|&i| out.lines[i] == line);
+        match newest.or_else(|| out.lines[..out.len].iter().position(|&l| l == line)) {
             Some(i) => sectors[i] |= sector,
             None => {
                 out.lines[out.len] = line;
