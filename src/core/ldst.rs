@@ -71,6 +71,8 @@ impl LdstUnit {
                 *instructions += 1;
             }
             Order::Reorder { queues, waiting, .. } => {
+                // A lower warp slot's request may now be the head: it must be tried.
+                self.stalled = None;
                 for r in requests {
                     queues[r.slot].push_back(r);
                     *waiting += 1;

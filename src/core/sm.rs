@@ -194,7 +194,7 @@ impl Sm {
     /// Tells the bypass policy what happened to the thread blocks at core cycle `now`.
     fn cta_event(&mut self, event: CtaEvent, now: u64) {
         let l1 = L1Snapshot { hits: self.l1_counts().1, stall_cycles: self.stats.l1_stall_cycles };
-        self.l1.bypass.on_cta(event, &SmView { now, warps: self.warps_used, l1 });
+        self.l1.on_cta(event, &SmView { now, warps: self.warps_used, l1 });
     }
 
     /// Whether a CTA of this grid fits now.
@@ -262,8 +262,7 @@ impl Sm {
                 AccessKind::Write => net.req_net.flits_for(head.bytes),
             };
             if net.req_net.can_push(self.id, flits) {
-                let mut r = self.l1.miss_queue.pop().expect("head exists");
-                self.l1.move_tags();
+                let mut r = self.l1.pop_miss().expect("head exists");
                 r.t_issue = now;
                 let dst = self.partition_nodes.node(r.partition as usize, self.id);
                 net.req_net.push(self.id, dst, r, flits);
@@ -282,6 +281,10 @@ impl Sm {
     }
 
     fn ldst_cycle(&mut self, now: u64, kernel: &dyn Kernel) -> bool {
+        if self.ldst.stalled.is_some() && self.l1.repeat_refusal() {
+            self.stats.l1_stall_cycles += 1;
+            return false;
+        }
         let Some(p) = self.ldst.head() else { return false };
         let w = &self.warps[p.slot];
         // With `l1d.cg_granularity = sector` a `.cg` load asks for the 32 B sectors its lanes
@@ -425,9 +428,11 @@ impl Sm {
         self.try_exit(slot, kernel);
     }
 
-    /// Turns off (or on) skipping the schedulers' scans that cannot find a ready warp.
+    /// Turns off (or on) skipping the schedulers' scans that cannot find a ready warp and
+    /// the L1 lookups that would repeat a refusal.
     pub fn set_scan_skipping(&mut self, on: bool) {
         self.gates.set_skipping(on);
+        self.l1.set_repeat_skipping(on);
     }
 
     /// Releases the CTA's warps once every live warp has arrived, and retires those

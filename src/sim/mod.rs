@@ -272,9 +272,9 @@ impl Simulator {
         &self.bench
     }
 
-    /// Turns idle skipping off or on. Off, every edge of every domain is ticked and every
-    /// warp scheduler scans every cycle: slower, and the same report (tests use this to
-    /// check that skipping is exact).
+    /// Turns idle skipping off or on. Off, every edge of every domain is ticked, every
+    /// warp scheduler scans every cycle and every refused L1 access is looked up again:
+    /// slower, and the same report (tests use this to check that skipping is exact).
     pub fn set_idle_skipping(&mut self, on: bool) {
         self.idle_skipping = on;
         for sm in &mut self.sms {
@@ -450,7 +450,7 @@ impl Simulator {
     fn broadcast(&mut self, now: u64) {
         let Some(v) = self.sms[0].l1.bypass.broadcast() else { return };
         for sm in &mut self.sms[1..] {
-            sm.l1.bypass.receive(v, now);
+            sm.l1.receive(v, now);
         }
     }
 

@@ -27,7 +27,7 @@ use super::vta::{MissClass, MissClassCounts, Owner, VictimTags};
 use super::{MshrTable, Probe, TagArray};
 use crate::mem::{AccessKind, CacheOp, MemReq, NO_WARP_LOAD};
 use crate::queue::BoundedQueue;
-use bypass::Route;
+use bypass::{CtaEvent, Route, SmView};
 use config::{AllocationKind, L1Config};
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -123,6 +123,7 @@ impl L1Stats {
 pub struct L1D {
     tags: TagArray,
     mshr: MshrTable<MemReq>,
+    /// Requests for the L2, read here; the SM takes the head with `pop_miss`.
     pub miss_queue: BoundedQueue<MemReq>,
     hit_pipe: VecDeque<(u64, MemReq)>,
     line_shift: u32,
@@ -134,6 +135,11 @@ pub struct L1D {
     in_flight_bypass: u32,
     /// What the last refused access counted, so skipped retry cycles count the same.
     last_refusal: Option<Refusal>,
+    /// Nothing that decides an access (tags, MSHRs, miss queue, bypass slots and policy)
+    /// has changed since `last_refusal`, so the same request would be refused the same way.
+    unchanged: bool,
+    /// Whether `repeat_refusal` may answer without a lookup (off in exactness tests).
+    repeats: bool,
     vta: VictimTags,
     feedback: Feedback,
     /// The DRAM controllers group reads by warp-load (SC'14): a tag the L1 absorbs with
@@ -155,6 +161,8 @@ struct Refusal {
     cause: RsFail,
     bypass_refused: bool,
     set: usize,
+    /// A load's refusal reaches the bypass policy; a store's does not.
+    load: bool,
 }
 
 /// What an SM's L1 is built from: its section and what it and its bypass policy read of the
@@ -182,6 +190,8 @@ impl L1D {
             slots: cfg.bypass_slots.0,
             in_flight_bypass: 0,
             last_refusal: None,
+            unchanged: false,
+            repeats: true,
             tags: TagArray::new(cfg.sets(), cfg.ways, cfg.line_bytes, cfg.set_index),
             mshr: MshrTable::new(cfg.mshrs, cfg.mshr_merge),
             miss_queue: BoundedQueue::new(cfg.miss_queue),
@@ -228,7 +238,7 @@ impl L1D {
         if req.kind == AccessKind::Write {
             let set = self.tags.set_of(req.addr >> self.line_shift);
             let r = self.store(req);
-            return self.count(r, refused_bypasses, set);
+            return self.count(r, refused_bypasses, set, false);
         }
         let route = match req.op {
             CacheOp::Cg => Route::Bypass,
@@ -262,17 +272,19 @@ impl L1D {
         if self.feedback == Feedback::VtaHitsAndAccesses && r.is_ok() && route != Route::Bypass {
             self.events.push(L1Event::Access { warp: requester, set: set as u32 });
         }
-        self.count(r, refused_bypasses, set)
+        self.count(r, refused_bypasses, set, true)
     }
 
-    fn count(&mut self, r: Offer, bypasses_before: u64, set: usize) -> Offer {
+    fn count(&mut self, r: Offer, bypasses_before: u64, set: usize, load: bool) -> Offer {
         self.last_refusal = match &r {
             Ok(()) => None,
             Err((_, cause)) => {
                 self.stats.rsfail.add(*cause, 1);
-                Some(Refusal { cause: *cause, bypass_refused: self.stats.rsfail.bypass_slot > bypasses_before, set })
+                let bypass_refused = self.stats.rsfail.bypass_slot > bypasses_before;
+                Some(Refusal { cause: *cause, bypass_refused, set, load })
             }
         };
+        self.unchanged = r.is_err();
         r
     }
 
@@ -283,7 +295,38 @@ impl L1D {
         if f.bypass_refused {
             self.stats.rsfail.bypass_slot += cycles;
         }
-        self.bypass.on_retries(f.set, cycles);
+        if f.load {
+            self.bypass.on_retries(f.set, cycles);
+        }
+    }
+
+    /// Retrying the last refused access, if nothing it depends on has changed since:
+    /// counts the refusal again without probing (a stalled LD/ST unit retries every cycle,
+    /// which in memory-bound runs is most of the L1's work). False if it must be retried.
+    pub fn repeat_refusal(&mut self) -> bool {
+        if self.repeats && self.unchanged && self.last_refusal.is_some() {
+            self.account_retries(1);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Turns off (or on) answering repeated refusals without a lookup.
+    pub fn set_repeat_skipping(&mut self, on: bool) {
+        self.repeats = on;
+    }
+
+    /// Tells the bypass policy what happened to the SM's thread blocks.
+    pub fn on_cta(&mut self, event: CtaEvent, sm: &SmView) {
+        self.unchanged = false;
+        self.bypass.on_cta(event, sm);
+    }
+
+    /// A value another SM's bypass policy broadcast (coordinated bypassing's TB_bg).
+    pub fn receive(&mut self, value: u32, now: u64) {
+        self.unchanged = false;
+        self.bypass.receive(value, now);
     }
 
     fn store(&mut self, req: MemReq) -> Offer {
@@ -379,6 +422,7 @@ impl L1D {
     /// in detail; nothing is refused here, so a bypass on refusal never happens. Returns
     /// whether the request goes on to the L2.
     pub fn warm(&mut self, addr: u64, kind: AccessKind, op: CacheOp, warp: usize) -> bool {
+        self.unchanged = false;
         let block = addr >> self.line_shift;
         if kind == AccessKind::Write {
             self.tags.invalidate(block);
@@ -456,8 +500,15 @@ impl L1D {
         }
     }
 
-    /// The SM sent the miss queue's head: waiting tag-only packets take the free slots.
-    pub fn move_tags(&mut self) {
+    /// The SM sends the miss queue's head: waiting tag-only packets take the free slot.
+    pub fn pop_miss(&mut self) -> Option<MemReq> {
+        let r = self.miss_queue.pop();
+        self.move_tags();
+        r
+    }
+
+    fn move_tags(&mut self) {
+        self.unchanged = false;
         while self.miss_queue.has_room(1) {
             let Some(p) = self.pending_tags.pop_front() else { break };
             self.miss_queue.push(p);
@@ -487,6 +538,7 @@ impl L1D {
     /// whether it travelled to the L2 itself: the merged loads of a filled line, or
     /// the reply alone for stores and `.cg` loads.
     pub fn fill(&mut self, reply: MemReq, out: &mut Vec<(MemReq, bool)>) {
+        self.unchanged = false;
         if reply.kind == AccessKind::Write || reply.l1_bypassed {
             self.in_flight_bypass -= reply.l1_bypassed as u32;
             out.push((reply, true));

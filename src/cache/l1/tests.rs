@@ -79,6 +79,27 @@ fn all_ways_reserved_is_a_line_allocation_failure() {
 }
 
 #[test]
+fn a_refusal_repeats_without_a_lookup_until_the_l1_changes() {
+    let mut l1 = l1d(&cfg(|c| c.miss_queue = 16), 0);
+    for i in 0..4 {
+        l1.access(load(i, i * 4096), 0).unwrap();
+    }
+    assert!(!l1.repeat_refusal(), "nothing was refused");
+    assert_eq!(l1.access(load(4, 4 * 4096), 0).unwrap_err().1, RsFail::LineAlloc);
+    assert!(l1.repeat_refusal());
+    assert!(l1.repeat_refusal());
+    assert_eq!(l1.stats.rsfail.line_alloc, 3, "each repeat counts as a refused retry");
+    let r = l1.pop_miss().expect("a miss was queued");
+    assert!(!l1.repeat_refusal(), "the miss queue moved, so the access must be tried again");
+    let mut out = Vec::new();
+    l1.fill(r, &mut out);
+    assert!(!l1.repeat_refusal());
+    l1.access(load(4, 4 * 4096), 1).unwrap();
+    assert!(!l1.repeat_refusal(), "accepted: nothing to repeat");
+    assert_eq!(l1.stats.rsfail.line_alloc, 3);
+}
+
+#[test]
 fn out_of_mshrs_is_an_entry_failure() {
     let mut l1 = l1d(
         &cfg(|c| {
