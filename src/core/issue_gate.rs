@@ -9,6 +9,7 @@
 
 use super::warp::Warp;
 use crate::kernels::{Instr, RegMask};
+use std::cell::Cell;
 
 /// What issuing needs to know of a warp's next instruction; `Unknown` until it is next
 /// read from the warp.
@@ -50,12 +51,15 @@ pub struct IssueGates {
     asleep_until: Vec<u64>,
     /// Off, every scheduler scans every cycle (tests compare the two).
     skipping: bool,
+    /// `next_issue_time`'s last answer and the cycle it was asked at, until a gate's
+    /// `issue_at` changes: idle skipping asks every SM each time the machine pauses.
+    next_issue: Cell<Option<(u64, Option<u64>)>>,
 }
 
 impl IssueGates {
     pub fn new(slots: usize, schedulers: usize) -> Self {
         let empty = Gate { issue_at: u64::MAX, pending: 0, head: Head::Unknown };
-        Self { gates: vec![empty; slots], asleep_until: vec![0; schedulers], skipping: true }
+        Self { gates: vec![empty; slots], asleep_until: vec![0; schedulers], skipping: true, next_issue: Cell::new(None) }
     }
 
     /// Rederives the slot's gate from its warp after the warp's waits changed.
@@ -63,6 +67,7 @@ impl IssueGates {
         let g = &mut self.gates[slot];
         g.issue_at = if w.active && !w.at_barrier { w.ready_at } else { u64::MAX };
         g.pending = w.pending;
+        self.next_issue.set(None);
         self.wake();
     }
 
@@ -115,7 +120,16 @@ impl IssueGates {
 
     /// The earliest cycle after `now` at which a warp's ALU latency ends.
     pub fn next_issue_time(&self, now: u64) -> Option<u64> {
-        self.gates.iter().map(|g| g.issue_at).filter(|&t| t > now && t != u64::MAX).min()
+        // The earliest `issue_at` after `asked` is still the earliest after any later `now`
+        // before it.
+        if let Some((asked, next)) = self.next_issue.get() {
+            if asked <= now && next.is_none_or(|t| t > now) {
+                return next;
+            }
+        }
+        let next = self.gates.iter().map(|g| g.issue_at).filter(|&t| t > now && t != u64::MAX).min();
+        self.next_issue.set(Some((now, next)));
+        next
     }
 }
 
@@ -161,5 +175,9 @@ mod tests {
         g.sleep(0, &[0, 2], 3);
         assert!(!g.asleep(0, 4));
         assert_eq!(g.next_issue_time(3), Some(5));
+        assert_eq!(g.next_issue_time(4), Some(5), "the remembered answer");
+        assert_eq!(g.next_issue_time(5), Some(20), "asked again once it has passed");
+        g.sync(1, &warp(7, 0));
+        assert_eq!(g.next_issue_time(5), Some(7), "asked again after a gate changed");
     }
 }

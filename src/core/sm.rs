@@ -69,6 +69,8 @@ pub struct Sm {
     schedulers: Vec<WarpScheduler>,
     /// CCWS / iWarp state fed by the L1's events.
     throttle: Throttle,
+    /// A warp slot was filled or emptied since the throttle last looked.
+    roster_changed: bool,
     events: Vec<L1Event>,
     ctas: Vec<CtaSlot>,
     threads_used: u32,
@@ -127,6 +129,7 @@ impl Sm {
             sched_slots: (0..n_sched).map(|i| (i..max_warps).step_by(n_sched).collect()).collect(),
             schedulers: (0..n_sched).map(|_| WarpScheduler::new(c)).collect(),
             throttle,
+            roster_changed: false,
             events: Vec::new(),
             ctas: vec![CtaSlot::default(); c.max_ctas_per_sm as usize],
             pace: Pace::new(
@@ -220,6 +223,7 @@ impl Sm {
             if !self.warps[s].active {
                 self.warps[s] = Warp::launch(slot, cta, w, gid_base + cta * wpc + w, *age);
                 self.ages[s] = *age;
+                self.roster_changed = true;
                 self.pace.launch(s);
                 self.gates.forget_head(s);
                 self.gates.sync(s, &self.warps[s]);
@@ -270,7 +274,10 @@ impl Sm {
             }
         }
         std::mem::swap(&mut self.events, &mut self.l1.events);
-        progress |= self.throttle.refresh(now, &self.events, &self.warps);
+        if self.throttle.refresh(now, &self.events, &self.warps, std::mem::take(&mut self.roster_changed)) {
+            self.gates.wake();
+            progress = true;
+        }
         self.events.clear();
         if !self.frozen {
             for i in 0..self.schedulers.len() {
@@ -360,11 +367,9 @@ impl Sm {
         };
         let age = |s: usize| (ages[s] != u64::MAX && !barrier_wait[s]).then_some(ages[s]);
         let Some(slot) = self.schedulers[i].pick(&self.sched_slots[i], ready, age) else {
-            // Every policy picks nothing without side effects. CCWS's and iWarp's
-            // permissions change with time and L1 events, so their SMs scan every cycle.
-            if matches!(self.throttle, Throttle::None) {
-                self.gates.sleep(i, &self.sched_slots[i], now);
-            }
+            // Every policy picks nothing without side effects, and a throttle's changed
+            // permissions wake the schedulers (`tick`).
+            self.gates.sleep(i, &self.sched_slots[i], now);
             return false;
         };
         self.issue(slot, now, kernel);
@@ -478,6 +483,7 @@ impl Sm {
         w.active = false;
         let cta = w.cta_slot;
         self.ages[slot] = u64::MAX;
+        self.roster_changed = true;
         self.gates.sync(slot, &self.warps[slot]);
         let c = &mut self.ctas[cta];
         c.live_warps -= 1;

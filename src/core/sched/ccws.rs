@@ -71,10 +71,16 @@ impl ThrottlePolicy for Ccws {
 
     /// Decays the gains to `now`, adds this cycle's victim-tag hits and recomputes who is
     /// held. Returns whether the held set changed.
-    fn refresh(&mut self, now: u64, events: &[L1Event], warps: &[Warp]) -> bool {
+    fn refresh(&mut self, now: u64, events: &[L1Event], warps: &[Warp], roster_changed: bool) -> bool {
         let epoch = now / self.decay;
         let steps = epoch - self.epoch.min(epoch);
         self.epoch = epoch;
+        // Who is held follows from the gains and the live warps' ages alone, so it stands
+        // until a gain decays or grows or a warp comes or goes (most cycles, none does).
+        let hits = events.iter().any(|e| matches!(e, L1Event::VtaHit { .. }));
+        if !roster_changed && !hits && (steps == 0 || self.gain.iter().all(|&g| g == 0)) {
+            return false;
+        }
         for (s, g) in self.gain.iter_mut().enumerate() {
             *g = g.saturating_sub(steps);
             if !warps[s].active || warps[s].gid != self.gid[s] {
@@ -141,17 +147,17 @@ mod tests {
         let warps: Vec<Warp> = (0..4).map(|s| Warp::launch(0, 0, s, s, s as u64)).collect();
         let hit =
             |s: u32| L1Event::VtaHit { warp: Owner { key: s, gid: s }, evictor: Owner { key: s, gid: s }, set: 0 };
-        assert!(!cc.refresh(0, &[], &warps));
+        assert!(!cc.refresh(0, &[], &warps, true));
         assert!((0..4).all(|s| cc.allows(s, true)), "all at the base: nobody held");
-        assert!(cc.refresh(5, &[hit(2), hit(2), hit(1)], &warps));
+        assert!(cc.refresh(5, &[hit(2), hit(2), hit(1)], &warps, false));
         // Scores 220, 160, 100, 100 stack to 220, 380, 480, 580 against a cutoff of 400.
         assert!(cc.allows(2, true) && cc.allows(1, true));
         assert!(!cc.allows(0, true) && !cc.allows(3, true) && cc.allows(0, false), "held from loads only");
         assert_eq!(cc.next_event(5), Some(10));
         // Sixty decay steps later warp 1 is back at the base and warp 2 at 160.
-        cc.refresh(600, &[], &warps);
+        cc.refresh(600, &[], &warps, false);
         assert_eq!(cc.held(), 1, "stack 160, 260, 360, 460: only the last is held");
-        cc.refresh(10_000, &[], &warps);
+        cc.refresh(10_000, &[], &warps, false);
         assert_eq!((cc.held(), cc.next_event(10_000)), (0, None));
     }
 }

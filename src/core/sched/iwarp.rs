@@ -87,7 +87,7 @@ impl ThrottlePolicy for Iwarp {
 
     /// Applies this cycle's L1 events, then ends the pairs whose release condition holds
     /// at `now`. Returns whether any warp's stall changed.
-    fn refresh(&mut self, now: u64, events: &[L1Event], warps: &[Warp]) -> bool {
+    fn refresh(&mut self, now: u64, events: &[L1Event], warps: &[Warp], _roster_changed: bool) -> bool {
         let mut changed = false;
         for ev in events {
             match *ev {
@@ -169,38 +169,38 @@ mod tests {
     #[test]
     fn an_inter_warp_victim_tag_hit_stalls_the_aggressor_until_the_timeout() {
         let (mut iw, warps) = setup(100, 64);
-        assert!(iw.refresh(10, &[hit(0, 3, 5)], &warps));
+        assert!(iw.refresh(10, &[hit(0, 3, 5)], &warps, false));
         assert!(!iw.allows(3, true) && iw.allows(0, true), "W3 evicted W0's line: W3 stops");
-        assert!(!iw.refresh(11, &[hit(1, 1, 5)], &warps), "intra-warp hits stall nobody");
+        assert!(!iw.refresh(11, &[hit(1, 1, 5)], &warps, false), "intra-warp hits stall nobody");
         assert_eq!(iw.next_event(0), Some(110));
-        assert!(!iw.refresh(109, &[], &warps));
-        assert!(iw.refresh(110, &[], &warps) && iw.allows(3, true), "released at the timeout");
+        assert!(!iw.refresh(109, &[], &warps, false));
+        assert!(iw.refresh(110, &[], &warps, false) && iw.allows(3, true), "released at the timeout");
         assert_eq!((iw.detections, iw.held()), (1, 0));
     }
 
     #[test]
     fn a_victim_that_leaves_the_contended_set_releases_its_aggressor() {
         let (mut iw, warps) = setup(10_000, 3);
-        iw.refresh(0, &[hit(0, 3, 5)], &warps);
+        iw.refresh(0, &[hit(0, 3, 5)], &warps, false);
         let acc = |set| L1Event::Access { warp: w(0), set };
-        iw.refresh(1, &[acc(6), acc(7), acc(5)], &warps);
+        iw.refresh(1, &[acc(6), acc(7), acc(5)], &warps, false);
         assert!(!iw.allows(3, true), "touching set 5 again restarts the count");
-        assert!(iw.refresh(2, &[acc(6), acc(7), acc(8)], &warps));
+        assert!(iw.refresh(2, &[acc(6), acc(7), acc(8)], &warps, false));
         assert!(iw.allows(3, true));
     }
 
     #[test]
     fn a_victim_at_a_barrier_or_done_releases_and_stalls_do_not_chain() {
         let (mut iw, mut warps) = setup(10_000, 64);
-        iw.refresh(0, &[hit(0, 3, 5), hit(3, 4, 5), hit(2, 0, 5)], &warps);
+        iw.refresh(0, &[hit(0, 3, 5), hit(3, 4, 5), hit(2, 0, 5)], &warps, false);
         assert!(!iw.allows(3, true));
         assert!(iw.allows(4, true), "a stalled warp is not protected");
         assert!(iw.allows(0, true), "a protected warp is not stalled");
         warps[0].at_barrier = true;
-        assert!(iw.refresh(1, &[], &warps) && iw.allows(3, true));
+        assert!(iw.refresh(1, &[], &warps, false) && iw.allows(3, true));
         warps[0].at_barrier = false;
-        iw.refresh(2, &[hit(0, 3, 5)], &warps);
+        iw.refresh(2, &[hit(0, 3, 5)], &warps, false);
         warps[0].active = false;
-        assert!(iw.refresh(3, &[], &warps) && iw.allows(3, true), "the victim exited");
+        assert!(iw.refresh(3, &[], &warps, false) && iw.allows(3, true), "the victim exited");
     }
 }

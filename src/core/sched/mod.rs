@@ -55,8 +55,9 @@ pub trait ThrottlePolicy: Sized {
     fn build(c: &CoreConfig) -> Self;
 
     /// Takes this cycle's L1 events and brings the state to `now`; true if a warp's
-    /// permission changed.
-    fn refresh(&mut self, now: u64, events: &[L1Event], warps: &[Warp]) -> bool;
+    /// permission changed. `roster_changed`: a warp slot was filled or emptied since the
+    /// last call (so a policy may skip work that depends only on which warps are live).
+    fn refresh(&mut self, now: u64, events: &[L1Event], warps: &[Warp], roster_changed: bool) -> bool;
 
     /// Whether the warp in `slot` may issue its next instruction (a load or store if `is_mem`).
     fn allows(&self, slot: usize, is_mem: bool) -> bool;
@@ -140,10 +141,10 @@ macro_rules! registry {
             }
 
             /// `ThrottlePolicy::refresh`.
-            pub fn refresh(&mut self, now: u64, events: &[L1Event], warps: &[Warp]) -> bool {
+            pub fn refresh(&mut self, now: u64, events: &[L1Event], warps: &[Warp], roster_changed: bool) -> bool {
                 match self {
                     Self::None => false,
-                    $($(Self::$kind(t) => <$throttle as ThrottlePolicy>::refresh(t, now, events, warps),)?)+
+                    $($(Self::$kind(t) => <$throttle as ThrottlePolicy>::refresh(t, now, events, warps, roster_changed),)?)+
                 }
             }
 
