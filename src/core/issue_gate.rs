@@ -59,7 +59,12 @@ pub struct IssueGates {
 impl IssueGates {
     pub fn new(slots: usize, schedulers: usize) -> Self {
         let empty = Gate { issue_at: u64::MAX, pending: 0, head: Head::Unknown };
-        Self { gates: vec![empty; slots], asleep_until: vec![0; schedulers], skipping: true, next_issue: Cell::new(None) }
+        Self {
+            gates: vec![empty; slots],
+            asleep_until: vec![0; schedulers],
+            skipping: true,
+            next_issue: Cell::new(None),
+        }
     }
 
     /// Rederives the slot's gate from its warp after the warp's waits changed.
