@@ -160,4 +160,22 @@ mod tests {
         cc.refresh(10_000, &[], &warps, false);
         assert_eq!((cc.held(), cc.next_event(10_000)), (0, None));
     }
+
+    #[test]
+    fn the_held_set_stands_until_a_score_or_the_live_warps_change() {
+        let mut c = preset("iwarp-fermi").unwrap().core;
+        c.max_warps_per_sm = 4;
+        c.ccws = Params { base_score: 100, hit_score: 60, decay_cycles: 10 };
+        let mut cc = Ccws::build(&c);
+        let mut warps: Vec<Warp> = (0..4).map(|s| Warp::launch(0, 0, s, s, s as u64)).collect();
+        let hit =
+            |s: u32| L1Event::VtaHit { warp: Owner { key: s, gid: s }, evictor: Owner { key: s, gid: s }, set: 0 };
+        cc.refresh(5, &[hit(2), hit(2), hit(1)], &warps, true);
+        assert!(!cc.refresh(6, &[], &warps, false), "no hit, no decay step, no warp came or went");
+        assert!(!cc.allows(0, true) && !cc.allows(3, true));
+        warps[2].active = false;
+        // Warp 2's gain goes with it: 160, 100, 100 stack to 160, 260, 360 against 300.
+        assert!(cc.refresh(7, &[], &warps, true));
+        assert!(cc.allows(0, true) && !cc.allows(3, true), "only the youngest is held now");
+    }
 }
