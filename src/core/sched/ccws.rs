@@ -138,15 +138,22 @@ mod tests {
     use crate::cache::vta::Owner;
     use crate::config::preset;
 
-    #[test]
-    fn warps_that_lose_locality_keep_issuing_loads_and_push_the_others_past_the_cutoff() {
+    /// CCWS over four live warps (slot = gid = age), base 100, +60 per hit, a point per 10 cycles.
+    fn four_warps() -> (Ccws, Vec<Warp>) {
         let mut c = preset("iwarp-fermi").unwrap().core;
         c.max_warps_per_sm = 4;
         c.ccws = Params { base_score: 100, hit_score: 60, decay_cycles: 10 };
-        let mut cc = Ccws::build(&c);
-        let warps: Vec<Warp> = (0..4).map(|s| Warp::launch(0, 0, s, s, s as u64)).collect();
-        let hit =
-            |s: u32| L1Event::VtaHit { warp: Owner { key: s, gid: s }, evictor: Owner { key: s, gid: s }, set: 0 };
+        (Ccws::build(&c), (0..4).map(|s| Warp::launch(0, 0, s, s, s as u64)).collect())
+    }
+
+    /// Warp `s` hits a line it evicted itself.
+    fn hit(s: u32) -> L1Event {
+        L1Event::VtaHit { warp: Owner { key: s, gid: s }, evictor: Owner { key: s, gid: s }, set: 0 }
+    }
+
+    #[test]
+    fn warps_that_lose_locality_keep_issuing_loads_and_push_the_others_past_the_cutoff() {
+        let (mut cc, warps) = four_warps();
         assert!(!cc.refresh(0, &[], &warps, true));
         assert!((0..4).all(|s| cc.allows(s, true)), "all at the base: nobody held");
         assert!(cc.refresh(5, &[hit(2), hit(2), hit(1)], &warps, false));
@@ -163,13 +170,7 @@ mod tests {
 
     #[test]
     fn the_held_set_stands_until_a_score_or_the_live_warps_change() {
-        let mut c = preset("iwarp-fermi").unwrap().core;
-        c.max_warps_per_sm = 4;
-        c.ccws = Params { base_score: 100, hit_score: 60, decay_cycles: 10 };
-        let mut cc = Ccws::build(&c);
-        let mut warps: Vec<Warp> = (0..4).map(|s| Warp::launch(0, 0, s, s, s as u64)).collect();
-        let hit =
-            |s: u32| L1Event::VtaHit { warp: Owner { key: s, gid: s }, evictor: Owner { key: s, gid: s }, set: 0 };
+        let (mut cc, mut warps) = four_warps();
         cc.refresh(5, &[hit(2), hit(2), hit(1)], &warps, true);
         assert!(!cc.refresh(6, &[], &warps, false), "no hit, no decay step, no warp came or went");
         assert!(!cc.allows(0, true) && !cc.allows(3, true));
