@@ -170,8 +170,9 @@ enum Command {
         /// value, its error and whether it meets the bound docs/sampling.md sets.
         #[arg(long, requires = "sample")]
         check: bool,
-        /// With `--sample`: check against the full run recorded in FILE, the JSON output of
-        /// an earlier `--check` with the same config and seed, instead of running it again.
+        /// With `--sample`: check against the full run recorded in FILE instead of running it
+        /// again: the JSON output of an earlier `--check`, or a whole run's report from
+        /// `job` or `batch` (gzipped or not), with the same kernel, size, seed and config.
         #[arg(long, value_name = "FILE", requires = "sample", conflicts_with = "check")]
         check_against: Option<PathBuf>,
         #[arg(long, value_enum, default_value = "text")]

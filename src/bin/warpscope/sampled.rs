@@ -20,30 +20,47 @@ pub enum Full {
     None,
     /// Run it after the sampled run.
     Run,
-    /// Read it from an earlier `--check --format json` output.
+    /// Read it from an earlier `--check --format json` output, or from a whole run's report
+    /// that carries its figure metrics (`warpscope job`'s, `batch`'s).
     Recorded(PathBuf),
 }
 
-/// The full run's metrics and wall time from an earlier `--check --format json` output of
-/// `sim`'s kernel, size and seed, whose config must be `sim`'s but for the sampling settings.
-fn recorded(path: &Path, sim: &Simulator) -> Result<(Metrics, f64), Failure> {
+/// The full run's metrics, and its wall time when the file recorded one, from `path`: an
+/// earlier `--check --format json` output, or a `job` or `batch` report of a whole run,
+/// gzipped or not (a plan's reports, kept for the figures, check sampling at no cost). Either way its kernel,
+/// size and seed must be `sim`'s, and its config `sim`'s but for the sampling settings.
+fn recorded(path: &Path, sim: &Simulator) -> Result<(Metrics, Option<f64>), Failure> {
     let cfg = sim.config();
     let bad = |why: String| Failure::from(ConfigError::new("--check-against", format!("{}: {why}", path.display())));
-    let text = std::fs::read_to_string(path).map_err(|e| bad(format!("cannot be read ({e})")))?;
-    let doc: serde_json::Value = serde_json::from_str(&text).map_err(|e| bad(format!("is not JSON ({e})")))?;
-    let (Some(full), Some(seconds), Some(theirs)) =
-        (doc.get("full"), doc.pointer("/seconds/full").and_then(|v| v.as_f64()), doc.pointer("/sampled/config"))
-    else {
-        return Err(bad("has no full run; give the output of `warpscope run --sample N --check --format json`".into()));
+    let bytes = std::fs::read(path).map_err(|e| bad(format!("cannot be read ({e})")))?;
+    // Kept reports are gzipped (docs/reproductions/runs/); read them as they are.
+    let doc: serde_json::Value = if bytes.starts_with(&[0x1f, 0x8b]) {
+        serde_json::from_reader(flate2::read::MultiGzDecoder::new(&bytes[..]))
+    } else {
+        serde_json::from_slice(&bytes)
+    }
+    .map_err(|e| bad(format!("is not JSON ({e})")))?;
+    // A `--check` output nests the run under `sampled`; a whole run's report is the run.
+    let (full, seconds, run, is_report) = match (doc.get("full"), doc.get("sampled"), doc.get("figure_metrics")) {
+        (Some(full), Some(run), _) => (full, doc.pointer("/seconds/full").and_then(|v| v.as_f64()), run, false),
+        (None, None, Some(full)) => (full, None, &doc, true),
+        _ => {
+            return Err(bad("has no full run; give the output of `warpscope run --sample N --check --format json` \
+                 or a whole run's report from `warpscope job` or `batch`"
+                .into()))
+        }
     };
-    let run = |key: &str| doc.pointer(&format!("/sampled/{key}")).cloned().unwrap_or_default();
+    let Some(theirs) = run.get("config") else {
+        return Err(bad("has no config".into()));
+    };
+    let field = |key: &str| run.get(key).cloned().unwrap_or_default();
     let ours = (json!(sim.benchmark().name), json!(sim.benchmark().size_name()), json!(sim.seed()));
-    if (run("kernel"), run("size"), run("seed")) != ours {
+    if (field("kernel"), field("size"), field("seed")) != ours {
         return Err(bad(format!(
             "is a run of {} ({}) with seed {}; this run is {} ({}) with seed {}",
-            run("kernel"),
-            run("size"),
-            run("seed"),
+            field("kernel"),
+            field("size"),
+            field("seed"),
             ours.0,
             ours.1,
             ours.2
@@ -51,9 +68,15 @@ fn recorded(path: &Path, sim: &Simulator) -> Result<(Metrics, f64), Failure> {
     }
     let metrics: Metrics =
         serde_json::from_value(full.clone()).map_err(|e| bad(format!("has a malformed full run ({e})")))?;
+    if !metrics.completed {
+        return Err(bad("is a run cut short (`completed: false`), not a whole run".into()));
+    }
     // A file recorded before a field was renamed reads as its renamed config.
     let mut theirs: Config = warpscope::config::parse_config_value(theirs.clone())
         .map_err(|e| bad(format!("has a config this version cannot read ({e})")))?;
+    if is_report && !theirs.sample.is_off() {
+        return Err(bad("is a sampled run's report; give a whole run's".into()));
+    }
     theirs.sample = cfg.sample.clone();
     if &theirs != cfg {
         return Err(bad("was run with another config; it must differ from this run's in `sample` alone".into()));
@@ -84,7 +107,7 @@ pub fn run(sim: Simulator, work: &Workload, with_full: Full, format: Format, qui
         let mut whole = work.simulator(cfg)?;
         let clock = Instant::now();
         if super::simulate::chunks(&mut whole, None, tracker.start(format!("{kernel} (full)"))) {
-            full = Some((Metrics::of(&build_report(&whole)), clock.elapsed().as_secs_f64()));
+            full = Some((Metrics::of(&build_report(&whole)), Some(clock.elapsed().as_secs_f64())));
         }
     }
     tracker.finish();
@@ -106,7 +129,10 @@ pub fn run(sim: Simulator, work: &Workload, with_full: Full, format: Format, qui
             let mut text = render_text(&report);
             if let (Some((_, full_s)), Some(rows)) = (&full, &rows) {
                 text += &render_check(rows);
-                text += &format!("\n  wall time: sampled {sampled_s:.1} s, full {full_s:.1} s\n");
+                text += &match full_s {
+                    Some(f) => format!("\n  wall time: sampled {sampled_s:.1} s, full {f:.1} s\n"),
+                    None => format!("\n  wall time: sampled {sampled_s:.1} s (the full run's is not recorded)\n"),
+                };
             }
             write_out(&text);
         }
