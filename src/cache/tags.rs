@@ -15,12 +15,9 @@ policy_enum!(
     }
 );
 
+/// What a line holds besides its block, which lives in `TagArray::keys`.
 #[derive(Debug, Clone, Copy)]
 struct Line {
-    block: u64,
-    valid: bool,
-    /// Allocated for an outstanding miss; data not yet here.
-    reserved: bool,
     dirty: bool,
     /// The warp whose miss allocated the line (iWarp's WID field).
     owner: Owner,
@@ -28,7 +25,7 @@ struct Line {
 
 impl Default for Line {
     fn default() -> Self {
-        Self { block: 0, valid: false, reserved: false, dirty: false, owner: Owner::NONE }
+        Self { dirty: false, owner: Owner::NONE }
     }
 }
 
@@ -64,8 +61,9 @@ pub struct TagArray {
     ways: usize,
     index: SetIndex,
     lines: Vec<Line>,
-    /// Per line, its block while valid or reserved, else `EMPTY`: a lookup scans these
-    /// 8-byte keys rather than the lines (the hottest loop of functional warming).
+    /// Per line, its block (with `RESERVED` set while its fill is pending), or `EMPTY`: a
+    /// lookup and a victim choice read only these 8-byte keys (the hottest loop of
+    /// functional warming), never the lines.
     keys: Vec<u64>,
     /// Per set, way numbers from MRU to LRU.
     order: Vec<u8>,
@@ -73,7 +71,9 @@ pub struct TagArray {
 
 /// The key of a line holding nothing; no block number reaches it (addresses are shifted
 /// right by the line size).
-const EMPTY: u64 = u64::MAX;
+const EMPTY: u64 = u64::MAX >> 1;
+/// Marks a key whose line is reserved for an outstanding miss, its data not yet here.
+const RESERVED: u64 = 1 << 63;
 
 impl TagArray {
     /// # Panics
@@ -101,20 +101,17 @@ impl TagArray {
     /// Looks the block up in a given set (for sampled shadow tags that index differently).
     pub fn probe_at(&self, set: usize, block: u64) -> Probe {
         let base = set * self.ways;
-        debug_assert_ne!(block, EMPTY);
-        if let Some(way) = self.keys[base..base + self.ways].iter().position(|&k| k == block) {
-            return if self.lines[base + way].reserved {
-                Probe::HitReserved { set, way }
-            } else {
-                Probe::Hit { set, way }
-            };
+        debug_assert!(block < EMPTY);
+        let keys = &self.keys[base..base + self.ways];
+        if let Some(way) = keys.iter().position(|&k| k & !RESERVED == block) {
+            return if keys[way] & RESERVED != 0 { Probe::HitReserved { set, way } } else { Probe::Hit { set, way } };
         }
         let order = &self.order[base..base + self.ways];
         let victim = order
             .iter()
             .map(|&w| w as usize)
-            .find(|&w| self.keys[base + w] == EMPTY)
-            .or_else(|| order.iter().rev().map(|&w| w as usize).find(|&w| !self.lines[base + w].reserved));
+            .find(|&w| keys[w] == EMPTY)
+            .or_else(|| order.iter().rev().map(|&w| w as usize).find(|&w| keys[w] & RESERVED == 0));
         Probe::Miss { set, victim }
     }
 
@@ -126,27 +123,28 @@ impl TagArray {
     /// Places `block` in (set, way) at recency position `pos` (0 = MRU), returning the
     /// valid line it replaced. `reserved` lines wait for `fill`.
     pub fn allocate(&mut self, set: usize, way: usize, block: u64, reserved: bool, pos: usize) -> Option<Evicted> {
-        let l = &mut self.lines[set * self.ways + way];
-        let old = l.valid.then_some(Evicted { block: l.block, dirty: l.dirty, owner: l.owner });
-        *l = Line { block, valid: !reserved, reserved, dirty: false, owner: Owner::NONE };
-        self.keys[set * self.ways + way] = block;
+        let i = set * self.ways + way;
+        let (key, l) = (self.keys[i], self.lines[i]);
+        let old =
+            (key != EMPTY && key & RESERVED == 0).then_some(Evicted { block: key, dirty: l.dirty, owner: l.owner });
+        self.lines[i] = Line::default();
+        self.keys[i] = if reserved { block | RESERVED } else { block };
         self.move_to(set, way, pos.min(self.ways - 1));
         old
     }
 
     /// Whether evicting (set, way) would need a write-back: a valid, dirty line.
     pub fn is_dirty(&self, set: usize, way: usize) -> bool {
-        let l = &self.lines[set * self.ways + way];
-        l.valid && l.dirty
+        let i = set * self.ways + way;
+        let key = self.keys[i];
+        key != EMPTY && key & RESERVED == 0 && self.lines[i].dirty
     }
 
     /// Completes a reserved line's fill. Returns false if the block is not reserved here.
     pub fn fill(&mut self, block: u64) -> bool {
         match self.probe(block) {
             Probe::HitReserved { set, way } => {
-                let l = &mut self.lines[set * self.ways + way];
-                l.reserved = false;
-                l.valid = true;
+                self.keys[set * self.ways + way] = block;
                 true
             }
             _ => false,
@@ -165,7 +163,6 @@ impl TagArray {
     /// Drops a valid (not reserved) copy of the block; returns whether one was there.
     pub fn invalidate(&mut self, block: u64) -> bool {
         if let Probe::Hit { set, way } = self.probe(block) {
-            self.lines[set * self.ways + way].valid = false;
             self.keys[set * self.ways + way] = EMPTY;
             let last = self.ways - 1;
             self.move_to(set, way, last);
@@ -176,7 +173,7 @@ impl TagArray {
 
     /// Lines reserved for pending fills (zero at the end of a clean run).
     pub fn reserved_lines(&self) -> usize {
-        self.lines.iter().filter(|l| l.reserved).count()
+        self.keys.iter().filter(|&&k| k & RESERVED != 0).count()
     }
 
     fn move_to(&mut self, set: usize, way: usize, pos: usize) {
