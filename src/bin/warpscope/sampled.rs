@@ -35,7 +35,7 @@ fn recorded(path: &Path, sim: &Simulator) -> Result<(Metrics, Option<f64>), Fail
     let bytes = std::fs::read(path).map_err(|e| bad(format!("cannot be read ({e})")))?;
     // Kept reports are gzipped (docs/reproductions/runs/); read them as they are.
     let doc: serde_json::Value = if bytes.starts_with(&[0x1f, 0x8b]) {
-        serde_json::from_reader(flate2::read::MultiGzDecoder::new(&bytes[..]))
+        serde_json::from_slice(&gunzip(&bytes).map_err(|e| bad(format!("is not whole gzip data ({e})")))?)
     } else {
         serde_json::from_slice(&bytes)
     }
@@ -82,6 +82,19 @@ fn recorded(path: &Path, sim: &Simulator) -> Result<(Metrics, Option<f64>), Fail
         return Err(bad("was run with another config; it must differ from this run's in `sample` alone".into()));
     }
     Ok((metrics, seconds))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn gunzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::MultiGzDecoder::new(bytes), &mut out)?;
+    Ok(out)
+}
+
+/// The CLI never runs as wasm; the test build of that target still compiles it.
+#[cfg(target_arch = "wasm32")]
+fn gunzip(_: &[u8]) -> std::io::Result<Vec<u8>> {
+    Err(std::io::Error::other("gzip needs the native build"))
 }
 
 pub fn run(sim: Simulator, work: &Workload, with_full: Full, format: Format, quiet: bool) -> Result<ExitCode, Failure> {
