@@ -27,8 +27,8 @@ pub enum Full {
 
 /// The full run's metrics, and its wall time when the file recorded one, from `path`: an
 /// earlier `--check --format json` output, or a `job` or `batch` report of a whole run,
-/// gzipped or not (a plan's reports, kept for the figures, check sampling at no cost). Either way its kernel,
-/// size and seed must be `sim`'s, and its config `sim`'s but for the sampling settings.
+/// gzipped or not (so a plan's kept reports check sampling at no cost). Either way its
+/// kernel, size and seed must be `sim`'s, and its config `sim`'s but for the sampling settings.
 fn recorded(path: &Path, sim: &Simulator) -> Result<(Metrics, Option<f64>), Failure> {
     let cfg = sim.config();
     let bad = |why: String| Failure::from(ConfigError::new("--check-against", format!("{}: {why}", path.display())));
