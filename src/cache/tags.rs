@@ -75,6 +75,11 @@ const EMPTY: u64 = u64::MAX >> 1;
 /// Marks a key whose line is reserved for an outstanding miss, its data not yet here.
 const RESERVED: u64 = 1 << 63;
 
+/// Whether a line with this key holds a block's data: neither empty nor awaiting its fill.
+fn holds_data(key: u64) -> bool {
+    key != EMPTY && key & RESERVED == 0
+}
+
 impl TagArray {
     /// # Panics
     /// If `kind` cannot index `sets` sets of `line_bytes`-byte lines; config validation
@@ -125,8 +130,7 @@ impl TagArray {
     pub fn allocate(&mut self, set: usize, way: usize, block: u64, reserved: bool, pos: usize) -> Option<Evicted> {
         let i = set * self.ways + way;
         let (key, l) = (self.keys[i], self.lines[i]);
-        let old =
-            (key != EMPTY && key & RESERVED == 0).then_some(Evicted { block: key, dirty: l.dirty, owner: l.owner });
+        let old = holds_data(key).then_some(Evicted { block: key, dirty: l.dirty, owner: l.owner });
         self.lines[i] = Line::default();
         self.keys[i] = if reserved { block | RESERVED } else { block };
         self.move_to(set, way, pos.min(self.ways - 1));
@@ -136,8 +140,7 @@ impl TagArray {
     /// Whether evicting (set, way) would need a write-back: a valid, dirty line.
     pub fn is_dirty(&self, set: usize, way: usize) -> bool {
         let i = set * self.ways + way;
-        let key = self.keys[i];
-        key != EMPTY && key & RESERVED == 0 && self.lines[i].dirty
+        holds_data(self.keys[i]) && self.lines[i].dirty
     }
 
     /// Completes a reserved line's fill. Returns false if the block is not reserved here.
