@@ -32,6 +32,8 @@ pub(crate) struct Pace {
     width: usize,
     alu_latency: u64,
     hit_latency: u64,
+    /// The clock when this stretch of warming began.
+    began: u64,
     /// Warps may have arrived or been released from a barrier: look at every slot again.
     stale: bool,
 }
@@ -49,6 +51,7 @@ impl Pace {
             width: width.max(1),
             alu_latency,
             hit_latency,
+            began: 0,
             stale: true,
         }
     }
@@ -61,6 +64,7 @@ impl Pace {
     /// Warming starts (again) after detailed cycles: every load has returned, and every slot
     /// is looked at afresh.
     pub fn begin(&mut self) {
+        self.began = self.clock;
         self.queue.clear();
         self.queued.fill(false);
         for r in &mut self.regs {
@@ -106,11 +110,24 @@ impl Pace {
         self.queued[slot] = true;
     }
 
-    /// The cycle this step issues at: the clock, or later if no queued warp is ready yet;
-    /// `None` when no warp is queued.
-    pub fn cycle(&mut self) -> Option<u64> {
-        let Reverse((ready, _, _)) = *self.queue.peek()?;
-        self.clock = self.clock.max(ready);
+    /// Warming cycles since `begin`.
+    pub fn elapsed(&self) -> u64 {
+        self.clock - self.began
+    }
+
+    /// The cycle this step issues at: the clock, or later if no queued warp is ready yet.
+    /// `None` when no warp is queued, or when `release` cycles from now, before any queued
+    /// warp is ready, a held warp may be let go: then the clock moves there and the caller
+    /// asks its throttle again.
+    pub fn cycle(&mut self, release: Option<u64>) -> Option<u64> {
+        let ready = self.queue.peek().map(|Reverse((ready, _, _))| (*ready).max(self.clock));
+        if let Some(at) = release.map(|r| self.clock + r) {
+            if ready.is_none_or(|ready| at < ready) {
+                self.clock = at;
+                return None;
+            }
+        }
+        self.clock = ready?;
         Some(self.clock)
     }
 
@@ -162,7 +179,7 @@ mod tests {
         let reader = Instr::Alu { srcs: 0b10 };
         p.enqueue(2, 5, Some(&alu), 0);
         p.enqueue(1, 3, Some(&alu), 0);
-        assert_eq!(p.cycle(), Some(0));
+        assert_eq!(p.cycle(None), Some(0));
         assert_eq!(p.take_ready(0), Some(1), "age 3 is older than age 5");
         assert_eq!(p.take_ready(0), Some(2));
         assert_eq!(p.take_ready(0), None);
@@ -181,7 +198,8 @@ mod tests {
         assert_eq!(again, 1);
         p.enqueue(1, 3, Some(&reader), again);
         p.advance(0);
-        assert_eq!(p.cycle(), Some(100), "the clock jumps to the load's return");
+        assert_eq!(p.cycle(Some(60)), None, "a throttle's release comes first");
+        assert_eq!(p.cycle(None), Some(100), "the clock jumps to the load's return");
         assert_eq!(p.take_ready(100), Some(1));
     }
 

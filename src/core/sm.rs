@@ -71,6 +71,9 @@ pub struct Sm {
     throttle: Throttle,
     /// A warp slot was filled or emptied since the throttle last looked.
     roster_changed: bool,
+    /// Warming cycles the throttle has lived through (sampled runs): its clock runs on
+    /// detail's cycles plus these, so scores decay and pairs time out in warming too.
+    throttle_lag: u64,
     events: Vec<L1Event>,
     ctas: Vec<CtaSlot>,
     threads_used: u32,
@@ -130,6 +133,7 @@ impl Sm {
             schedulers: (0..n_sched).map(|_| WarpScheduler::new(c)).collect(),
             throttle,
             roster_changed: false,
+            throttle_lag: 0,
             events: Vec::new(),
             ctas: vec![CtaSlot::default(); c.max_ctas_per_sm as usize],
             pace: Pace::new(
@@ -274,7 +278,8 @@ impl Sm {
             }
         }
         std::mem::swap(&mut self.events, &mut self.l1.events);
-        if self.throttle.refresh(now, &self.events, &self.warps, std::mem::take(&mut self.roster_changed)) {
+        let at = now + self.throttle_lag;
+        if self.throttle.refresh(at, &self.events, &self.warps, std::mem::take(&mut self.roster_changed)) {
             self.gates.wake();
             progress = true;
         }
@@ -500,10 +505,9 @@ impl Sm {
 
     /// Earliest core cycle after `now` at which this SM moves without outside help.
     pub fn next_event(&self, now: u64) -> Option<u64> {
-        [self.gates.next_issue_time(now), self.l1.next_event(), self.throttle.next_event(now)]
-            .into_iter()
-            .flatten()
-            .min()
+        let lag = self.throttle_lag;
+        let throttle = self.throttle.next_event(now + lag).map(|t| t - lag);
+        [self.gates.next_issue_time(now), self.l1.next_event(), throttle].into_iter().flatten().min()
     }
 
     /// Accounts for `cycles` skipped: the L1's bypass occupancy always, and the LD/ST

@@ -5,14 +5,15 @@
 use super::{Sm, SmStats};
 use crate::cache::l1::bypass::CtaEvent;
 use crate::cache::l2::WarpL2Counters;
+use crate::cache::vta::Owner;
 use crate::core::coalescer::coalesce;
 use crate::kernels::{Instr, Kernel};
 use crate::mem::AccessKind;
 
 impl Sm {
     /// Functional warming (sampled runs): one warp memory instruction of a CTA that is not
-    /// simulated in detail, applied to this SM's L1 and on to the partitions' L2 and DRAM
-    /// row buffers in lane order, with no timing or statistics. Loads take the operator
+    /// simulated in detail, applied to this SM's L1 (with its victim tags) and on to the
+    /// partitions' L2 and DRAM row buffers in lane order, with no timing or statistics. Loads take the operator
     /// the bypass policy gives them outside any thread block (a `cm` load is cached, as in
     /// a block not tagged `bg`), and the route it gives warp slot `slot`.
     /// `partition(p, local, is_write)` warms partition `p` with a line at its local address
@@ -34,10 +35,11 @@ impl Sm {
             AccessKind::Write => m.op,
             AccessKind::Read => self.l1.bypass.load_op(m.pc, m.op, None),
         };
+        let who = Owner { key: slot as u32, gid: self.warps[slot].gid };
         let mut missed = false;
         for i in 0..self.coalesced.len {
             let line = self.coalesced.lines[i];
-            if self.l1.warm(line, m.kind, op, slot) {
+            if self.l1.warm(line, m.kind, op, who) {
                 missed = true;
                 let p = self.addr_map.partition(line) as usize;
                 let hit = partition(p, self.addr_map.local(line), m.kind == AccessKind::Write);
@@ -67,14 +69,46 @@ impl Sm {
         self.pace.begin();
     }
 
+    /// The throttle's clock at this point of warming.
+    fn throttle_clock(&self) -> u64 {
+        self.now + self.throttle_lag + self.pace.elapsed()
+    }
+
+    /// Queues `slot`'s warp for its next instruction, no sooner than `after`, unless the
+    /// throttle holds it back (a change of the throttle's mind rescans every slot).
+    fn pace_enqueue(&mut self, slot: usize, kernel: &dyn Kernel, after: u64) {
+        let w = &mut self.warps[slot];
+        let (age, next) = (w.age, w.peek(kernel));
+        let is_mem = matches!(next, Some(Instr::Mem(_)));
+        if next.is_none() || self.throttle.allows(slot, is_mem) {
+            self.pace.enqueue(slot, age, next, after);
+        }
+    }
+
+    /// Hands the L1's feedback to the throttle at the warming clock, as a detailed cycle
+    /// does. Returns in how many warming cycles time alone may change its mind.
+    fn warm_throttle(&mut self) -> Option<u64> {
+        if !self.throttle.is_active() {
+            return None;
+        }
+        let at = self.throttle_clock();
+        std::mem::swap(&mut self.events, &mut self.l1.events);
+        if self.throttle.refresh(at, &self.events, &self.warps, std::mem::take(&mut self.roster_changed)) {
+            self.pace.mark_stale();
+        }
+        self.events.clear();
+        self.throttle.next_event(at).map(|t| t.saturating_sub(at).max(1))
+    }
+
     /// One cycle of functional execution, once nothing is in flight: the SM's schedulers
     /// issue from the warps `Pace` holds ready, oldest first (a memory instruction warms the
     /// caches as `warm` does; a barrier waits for the CTA's other warps as in detail); with
     /// none ready the SM's warming clock jumps to the next. Warps with nothing left retire as
     /// usual, their CTAs with them. So the thread blocks resident when a detailed window
     /// starts stand at staggered points of their work, and the warps of a block stand apart
-    /// as GTO leaves them. An L1 miss holds its register `miss_latency` core cycles. Returns
-    /// the warp instructions executed.
+    /// as GTO leaves them. An L1 miss holds its register `miss_latency` core cycles. A
+    /// throttle (CCWS, iWarp) learns from the warming L1 and holds warps back as in detail,
+    /// on the warming clock. Returns the warp instructions executed.
     pub fn warm_step(
         &mut self,
         kernel: &dyn Kernel,
@@ -82,21 +116,26 @@ impl Sm {
         reads: &mut WarpL2Counters,
         miss_latency: u64,
     ) -> u64 {
+        let release = self.warm_throttle();
         if self.pace.is_stale() {
             self.pace.rescanned();
             for slot in 0..self.warps.len() {
-                let w = &mut self.warps[slot];
+                let w = &self.warps[slot];
                 if w.active && !w.at_barrier && !self.pace.is_queued(slot) {
-                    let (age, next) = (w.age, w.peek(kernel));
-                    self.pace.enqueue(slot, age, next, 0);
+                    self.pace_enqueue(slot, kernel, 0);
                 }
             }
         }
-        let Some(now) = self.pace.cycle() else { return 0 };
-        let mut n = 0;
-        for _ in 0..self.pace.width() {
+        let Some(now) = self.pace.cycle(release) else { return 0 };
+        let (mut n, mut issued) = (0, 0);
+        while issued < self.pace.width() {
             let Some(slot) = self.pace.take_ready(now) else { break };
-            self.warps[slot].peek(kernel);
+            // A warp the throttle holds leaves the queue without taking an issue slot.
+            let next = self.warps[slot].peek(kernel);
+            if next.is_some_and(|i| !self.throttle.allows(slot, matches!(i, Instr::Mem(_)))) {
+                continue;
+            }
+            issued += 1;
             let Some(instr) = self.warps[slot].pop() else {
                 self.try_exit(slot, kernel);
                 self.pace.mark_stale();
@@ -114,10 +153,8 @@ impl Sm {
             };
             let again = self.pace.issued(slot, now, &instr, missed, miss_latency);
             self.try_exit(slot, kernel);
-            let w = &mut self.warps[slot];
-            if w.active {
-                let (age, next) = (w.age, w.peek(kernel));
-                self.pace.enqueue(slot, age, next, again);
+            if self.warps[slot].active {
+                self.pace_enqueue(slot, kernel, again);
             } else {
                 self.pace.mark_stale();
             }
@@ -134,6 +171,7 @@ impl Sm {
     /// Detailed simulation resumes after functional steps: the schedulers see every warp's
     /// new next instruction.
     pub fn resume_detail(&mut self) {
+        self.throttle_lag += self.pace.elapsed();
         for slot in 0..self.warps.len() {
             self.gates.forget_head(slot);
             self.gates.sync(slot, &self.warps[slot]);

@@ -396,7 +396,8 @@ impl L1D {
                     return Err((req, RsFail::MissQueue));
                 }
                 let who = Self::owner(&req);
-                self.classify(who, block, set);
+                let class = self.classify(who, block, set);
+                self.stats.miss_classes.add(class);
                 if let Some(way) = way {
                     let ev = self.tags.allocate(set, way, block, true, 0);
                     self.tags.set_owner(set, way, who);
@@ -415,13 +416,14 @@ impl L1D {
         }
     }
 
-    /// Functional warming (sampled runs): applies one line request of warp slot `warp` to
-    /// the tags and recency order alone, with no timing or statistics. Stores evict their
-    /// line, as in `store`; `.cg` loads and the loads the bypass policy routes around the L1
-    /// pass by. The policy sees each other read (`on_warm_access`), as it sees accepted ones
-    /// in detail; nothing is refused here, so a bypass on refusal never happens. Returns
-    /// whether the request goes on to the L2.
-    pub fn warm(&mut self, addr: u64, kind: AccessKind, op: CacheOp, warp: usize) -> bool {
+    /// Functional warming (sampled runs): applies one line request of warp `who` to the
+    /// tags, recency order and victim tags alone, with no timing or statistics. Stores evict
+    /// their line, as in `store`; `.cg` loads and the loads the bypass policy routes around
+    /// the L1 pass by. The policy sees each other read (`on_warm_access`), as it sees
+    /// accepted ones in detail; nothing is refused here, so a bypass on refusal never
+    /// happens. The scheduler's feedback is queued as in detail, so a throttle warms with
+    /// the caches. Returns whether the request goes on to the L2.
+    pub fn warm(&mut self, addr: u64, kind: AccessKind, op: CacheOp, who: Owner) -> bool {
         self.unchanged = false;
         let block = addr >> self.line_shift;
         if kind == AccessKind::Write {
@@ -431,39 +433,51 @@ impl L1D {
         if op == CacheOp::Cg {
             return true;
         }
+        let warp = who.key as usize;
         let bypassed = self.bypass.route(warp) == Route::Bypass;
-        self.bypass.on_warm_access(warp, block, self.tags.set_of(block));
+        let set = self.tags.set_of(block);
+        self.bypass.on_warm_access(warp, block, set);
         if bypassed {
             return true;
         }
-        match self.tags.probe(block) {
+        let missed = match self.tags.probe(block) {
             Probe::Hit { set, way } => {
                 self.tags.touch(set, way);
                 false
             }
             Probe::HitReserved { .. } => false,
             Probe::Miss { set, victim } => {
+                self.classify(who, block, set);
                 if let Some(way) = victim {
-                    self.tags.allocate(set, way, block, false, 0);
+                    let ev = self.tags.allocate(set, way, block, false, 0);
+                    self.tags.set_owner(set, way, who);
+                    if let Some(ev) = ev {
+                        self.vta.record(ev.owner, ev.block, who);
+                    }
                 }
                 true
             }
+        };
+        if self.feedback == Feedback::VtaHitsAndAccesses {
+            self.events.push(L1Event::Access { warp: who, set: set as u32 });
         }
+        missed
     }
 
-    /// Counts a miss by cause and tells the scheduler about victim-tag hits.
-    fn classify(&mut self, who: Owner, block: u64, set: usize) {
+    /// Why a miss of `who` missed, from its victim tags; victim-tag hits go to the
+    /// scheduler's feedback.
+    fn classify(&mut self, who: Owner, block: u64, set: usize) -> MissClass {
         let class = self.vta.classify(who, block);
-        self.stats.miss_classes.add(class);
         if self.feedback == Feedback::None {
-            return;
+            return class;
         }
         let evictor = match class {
             MissClass::IntraWarp => who,
             MissClass::InterWarp { aggressor } => aggressor,
-            MissClass::Other => return,
+            MissClass::Other => return class,
         };
         self.events.push(L1Event::VtaHit { warp: who, evictor, set: set as u32 });
+        class
     }
 
     /// A warp-group's tagged request (its warp-load's last to a partition) that the L1

@@ -20,6 +20,11 @@ fn load(id: u64, addr: u64) -> MemReq {
 }
 
 /// Sends the miss queue's head back as the L2's reply and returns what it completes.
+/// The warp in `slot` (its first occupant).
+fn slot(key: u32) -> Owner {
+    Owner { key, gid: key }
+}
+
 fn reply_head(l1: &mut L1D) -> Vec<(MemReq, bool)> {
     let r = l1.miss_queue.pop().expect("a miss was sent");
     let mut out = Vec::new();
@@ -259,15 +264,15 @@ fn an_absorbed_warp_group_tag_moves_to_a_queued_sibling_or_leaves_alone() {
 #[test]
 fn warming_fills_lines_that_detailed_loads_then_hit_and_counts_nothing() {
     let mut l1 = l1d(&cfg(|_| {}), 0);
-    assert!(l1.warm(0x1000, AccessKind::Read, CacheOp::Ca, 0), "a cold line goes on to the L2");
-    assert!(!l1.warm(0x1000, AccessKind::Read, CacheOp::Ca, 0), "then hits");
-    assert!(l1.warm(0x2000, AccessKind::Read, CacheOp::Cg, 0), ".cg passes by");
-    assert!(l1.warm(0x2000, AccessKind::Read, CacheOp::Ca, 0), "and allocated nothing");
+    assert!(l1.warm(0x1000, AccessKind::Read, CacheOp::Ca, slot(0)), "a cold line goes on to the L2");
+    assert!(!l1.warm(0x1000, AccessKind::Read, CacheOp::Ca, slot(0)), "then hits");
+    assert!(l1.warm(0x2000, AccessKind::Read, CacheOp::Cg, slot(0)), ".cg passes by");
+    assert!(l1.warm(0x2000, AccessKind::Read, CacheOp::Ca, slot(0)), "and allocated nothing");
     assert_eq!(l1.stats.accesses, 0);
     l1.access(load(1, 0x1000), 10).unwrap();
     assert_eq!(l1.stats.hits, 1, "the warmed line serves a detailed load");
-    assert!(l1.warm(0x1000, AccessKind::Write, CacheOp::Ca, 0), "a store goes on to the L2");
-    assert!(l1.warm(0x1000, AccessKind::Read, CacheOp::Ca, 0), "and evicted its line");
+    assert!(l1.warm(0x1000, AccessKind::Write, CacheOp::Ca, slot(0)), "a store goes on to the L2");
+    assert!(l1.warm(0x1000, AccessKind::Read, CacheOp::Ca, slot(0)), "and evicted its line");
 }
 
 #[test]
@@ -299,8 +304,36 @@ fn warming_keeps_out_the_lines_of_warps_mdb_tells_to_bypass() {
     }
     assert_eq!((l1.bypass.route(0), l1.bypass.route(1)), (Route::Cache, Route::Bypass));
     for k in 0..16 {
-        assert!(l1.warm(addr(5000 + k), AccessKind::Read, CacheOp::Ca, 7), "a bypassing warp's line goes on");
+        assert!(l1.warm(addr(5000 + k), AccessKind::Read, CacheOp::Ca, slot(7)), "a bypassing warp's line goes on");
     }
-    assert!(!l1.warm(addr(1000), AccessKind::Read, CacheOp::Ca, 0), "and evicted nothing of warp 0's");
-    assert!(l1.warm(addr(5000), AccessKind::Read, CacheOp::Ca, 0), "nor allocated its own");
+    assert!(!l1.warm(addr(1000), AccessKind::Read, CacheOp::Ca, slot(0)), "and evicted nothing of warp 0's");
+    assert!(l1.warm(addr(5000), AccessKind::Read, CacheOp::Ca, slot(0)), "nor allocated its own");
+}
+
+#[test]
+fn warming_files_victims_under_their_warps_so_detail_and_the_scheduler_see_the_contention() {
+    // 16 KB, 4 ways, 128 B lines, linear index: block b*32 falls in set 0. Warp 0 warms a
+    // line, warp 1 warms four others through the same set and pushes it out; warp 0's
+    // return to it, warmed or detailed, is an inter-warp miss caused by warp 1.
+    let c = cfg(|c| c.set_index = crate::cache::set_index::SetIndexKind::Linear);
+    let addr = |block: u64| block * 32 * 128;
+    let warmed = || {
+        let mut l1 = l1d(&c, 0);
+        l1.set_feedback(Feedback::VtaHits);
+        assert!(l1.warm(addr(1), AccessKind::Read, CacheOp::Ca, slot(0)));
+        for b in 2..6 {
+            assert!(l1.warm(addr(b), AccessKind::Read, CacheOp::Ca, slot(1)));
+        }
+        assert!(l1.events.is_empty(), "cold misses name nobody");
+        l1
+    };
+    let vta_hit = L1Event::VtaHit { warp: slot(0), evictor: slot(1), set: 0 };
+    let mut l1 = warmed();
+    assert!(l1.warm(addr(1), AccessKind::Read, CacheOp::Ca, slot(0)), "the line is gone");
+    assert_eq!(l1.events, [vta_hit], "the scheduler hears of it in warming");
+    assert_eq!(l1.stats.miss_classes.total(), 0, "warming counts nothing");
+    let mut l1 = warmed();
+    l1.access(load(1, addr(1)), 10).unwrap();
+    assert_eq!(l1.stats.miss_classes.inter_warp, 1, "a detailed window classifies the miss");
+    assert_eq!(l1.events, [vta_hit]);
 }

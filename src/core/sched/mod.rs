@@ -132,6 +132,11 @@ macro_rules! registry {
                 match c.warp_scheduler { $(WarpSchedulerKind::$kind => registry!(@throttle c $kind $($throttle)?),)+ }
             }
 
+            /// Whether the configured policy holds warps back.
+            pub fn is_active(&self) -> bool {
+                !matches!(self, Self::None)
+            }
+
             /// What the L1 must report.
             pub fn feedback(&self) -> Feedback {
                 match self {
