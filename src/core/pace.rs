@@ -116,13 +116,13 @@ impl Pace {
     }
 
     /// The cycle this step issues at: the clock, or later if no queued warp is ready yet.
-    /// `None` when no warp is queued, or when `release` cycles from now, before any queued
-    /// warp is ready, a held warp may be let go: then the clock moves there and the caller
-    /// asks its throttle again.
+    /// `None` when no warp is queued, or when `release` cycles from now, no later than any
+    /// queued warp is ready, a held warp may be let go: then the clock moves there and the
+    /// caller asks its throttle again before anything issues then, as a detailed cycle does.
     pub fn cycle(&mut self, release: Option<u64>) -> Option<u64> {
         let ready = self.queue.peek().map(|Reverse((ready, _, _))| (*ready).max(self.clock));
         if let Some(at) = release.map(|r| self.clock + r) {
-            if ready.is_none_or(|ready| at < ready) {
+            if ready.is_none_or(|ready| at <= ready) {
                 self.clock = at;
                 return None;
             }
@@ -198,8 +198,8 @@ mod tests {
         assert_eq!(again, 1);
         p.enqueue(1, 3, Some(&reader), again);
         p.advance(0);
-        assert_eq!(p.cycle(Some(60)), None, "a throttle's release comes first");
-        assert_eq!(p.cycle(None), Some(100), "the clock jumps to the load's return");
+        assert_eq!(p.cycle(Some(99)), None, "a throttle's release at the load's return comes first");
+        assert_eq!(p.cycle(Some(5)), Some(100), "then the reader issues");
         assert_eq!(p.take_ready(100), Some(1));
     }
 

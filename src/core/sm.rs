@@ -506,7 +506,7 @@ impl Sm {
     /// Earliest core cycle after `now` at which this SM moves without outside help.
     pub fn next_event(&self, now: u64) -> Option<u64> {
         let lag = self.throttle_lag;
-        let throttle = self.throttle.next_event(now + lag).map(|t| t - lag);
+        let throttle = self.throttle.next_event(now + lag).map(|t| t.saturating_sub(lag));
         [self.gates.next_issue_time(now), self.l1.next_event(), throttle].into_iter().flatten().min()
     }
 

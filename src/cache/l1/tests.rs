@@ -19,12 +19,12 @@ fn load(id: u64, addr: u64) -> MemReq {
     MemReq::new(id, addr, AccessKind::Read, 128)
 }
 
-/// Sends the miss queue's head back as the L2's reply and returns what it completes.
 /// The warp in `slot` (its first occupant).
 fn slot(key: u32) -> Owner {
     Owner { key, gid: key }
 }
 
+/// Sends the miss queue's head back as the L2's reply and returns what it completes.
 fn reply_head(l1: &mut L1D) -> Vec<(MemReq, bool)> {
     let r = l1.miss_queue.pop().expect("a miss was sent");
     let mut out = Vec::new();

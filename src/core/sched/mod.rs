@@ -132,7 +132,7 @@ macro_rules! registry {
                 match c.warp_scheduler { $(WarpSchedulerKind::$kind => registry!(@throttle c $kind $($throttle)?),)+ }
             }
 
-            /// Whether the configured policy holds warps back.
+            /// Whether the configured policy has an SM-wide throttle (CCWS, iWarp).
             pub fn is_active(&self) -> bool {
                 !matches!(self, Self::None)
             }
