@@ -7,6 +7,7 @@ use crate::cache::l1::bypass::CtaEvent;
 use crate::cache::l2::WarpL2Counters;
 use crate::cache::vta::Owner;
 use crate::core::coalescer::coalesce;
+use crate::core::sched::Throttle;
 use crate::kernels::{Instr, Kernel};
 use crate::mem::AccessKind;
 
@@ -79,8 +80,7 @@ impl Sm {
     fn pace_enqueue(&mut self, slot: usize, kernel: &dyn Kernel, after: u64) {
         let w = &mut self.warps[slot];
         let (age, next) = (w.age, w.peek(kernel));
-        let is_mem = matches!(next, Some(Instr::Mem(_)));
-        if next.is_none() || self.throttle.allows(slot, is_mem) {
+        if throttle_lets(&self.throttle, slot, next) {
             self.pace.enqueue(slot, age, next, after);
         }
     }
@@ -131,8 +131,7 @@ impl Sm {
         while issued < self.pace.width() {
             let Some(slot) = self.pace.take_ready(now) else { break };
             // A warp the throttle holds leaves the queue without taking an issue slot.
-            let next = self.warps[slot].peek(kernel);
-            if next.is_some_and(|i| !self.throttle.allows(slot, matches!(i, Instr::Mem(_)))) {
+            if !throttle_lets(&self.throttle, slot, self.warps[slot].peek(kernel)) {
                 continue;
             }
             issued += 1;
@@ -185,4 +184,10 @@ impl Sm {
         self.l1.stats = Default::default();
         self.cta_event(CtaEvent::StatsReset, self.now);
     }
+}
+
+/// Whether the throttle lets `slot`'s warp issue `next` (a warp with nothing left may
+/// always go on to exit).
+fn throttle_lets(throttle: &Throttle, slot: usize, next: Option<&Instr>) -> bool {
+    next.is_none_or(|i| throttle.allows(slot, matches!(i, Instr::Mem(_))))
 }
