@@ -102,13 +102,15 @@ export class Charts {
     }
   }
 
+  /** Draws `p` in a task of its own after the next frame: the frame lays out what changed
+   * (a finished run rewrites the tables), so the draw does not have to, and the two stay short. */
   schedule(p) {
     if (p.queued) return;
     p.queued = true;
-    setTimeout(() => {
+    requestAnimationFrame(() => setTimeout(() => {
       p.queued = false;
       if (p.stale && this.set) this.draw(p);
-    }, 0);
+    }, 0));
   }
 
   draw(panel) {
