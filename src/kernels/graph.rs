@@ -95,15 +95,10 @@ pub fn rmat(scale: u32, samples: usize, symmetric: bool, rng: &mut ChaCha8Rng) -
             }
             let r = (bits & 0xffff) as u32;
             bits >>= 16;
-            let (du, dv) = if r < t_a {
-                (0, 0)
-            } else if r < t_ab {
-                (0, 1)
-            } else if r < t_abc {
-                (1, 0)
-            } else {
-                (1, 1)
-            };
+            // Quadrants a (0,0), b (0,1), c (1,0), d (1,1), chosen without branches: the
+            // choice is random, so branches on it would mispredict about half the time.
+            let du = (r >= t_ab) as usize;
+            let dv = ((r >= t_a) & (r < t_ab) | (r >= t_abc)) as usize;
             u = (u << 1) | du;
             v = (v << 1) | dv;
         }
