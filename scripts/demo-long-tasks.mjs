@@ -16,7 +16,7 @@ for (const demo of demos.filter((d) => !wanted.length || wanted.includes(d.id)))
   await ready(page);
   const t0 = await page.evaluate(() => performance.now());
   await page.click(`button[data-demo="${demo.id}"]`);
-  const status = await finished(page, 600000);
+  const status = await finished(page, 600000, 250);
   const t1 = await page.evaluate(() => performance.now());
   const long = await page.evaluate(
     ([a, b]) => window.__longTasks.filter((l) => l.start >= a && l.start < b).map((l) => Math.round(l.duration)),
