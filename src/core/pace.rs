@@ -7,8 +7,11 @@
 //! warming keeps a rough clock per SM: a warp is ready again after its instruction's
 //! latency (the ALU latency; a load makes its register wait the L1 hit latency or, on an L1
 //! miss, the mean memory latency the last window measured), and each cycle the SM's
-//! schedulers issue from the ready warps, oldest first (longest waiting first under LRR).
-//! No queue, port or bank is modelled: that is what the detailed windows are for.
+//! schedulers issue from the ready warps, the one ready longest first; among warps ready
+//! since the same cycle, the oldest under GTO, the least recently issued under LRR. (GTO's
+//! own order, the oldest ready warp first, was tried in warming and moved the estimates
+//! further from whole runs: docs/sampling-experiments.md.) No queue, port or bank is
+//! modelled: that is what the detailed windows are for.
 
 use crate::kernels::{reg_bits, Instr, RegMask};
 use std::cmp::Reverse;

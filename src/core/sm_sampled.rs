@@ -101,12 +101,11 @@ impl Sm {
     }
 
     /// One cycle of functional execution, once nothing is in flight: the SM's schedulers
-    /// issue from the warps `Pace` holds ready, oldest first (a memory instruction warms the
+    /// issue from the warps `Pace` holds ready, in its order (a memory instruction warms the
     /// caches as `warm` does; a barrier waits for the CTA's other warps as in detail); with
     /// none ready the SM's warming clock jumps to the next. Warps with nothing left retire as
     /// usual, their CTAs with them. So the thread blocks resident when a detailed window
-    /// starts stand at staggered points of their work, and the warps of a block stand apart
-    /// as GTO leaves them. An L1 miss holds its register `miss_latency` core cycles. A
+    /// starts stand at staggered points of their work, and the warps of a block stand apart. An L1 miss holds its register `miss_latency` core cycles. A
     /// throttle (CCWS, iWarp) learns from the warming L1 and holds warps back as in detail,
     /// on the warming clock. Returns the warp instructions executed.
     pub fn warm_step(
