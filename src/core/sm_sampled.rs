@@ -107,8 +107,8 @@ impl Sm {
     /// usual, their CTAs with them. So the thread blocks resident when a detailed window
     /// starts stand at staggered points of their work, and the warps of a block stand apart.
     /// An L1 miss holds its register `miss_latency` core cycles. A throttle (CCWS, iWarp)
-    /// learns from the warming L1 and holds warps back as in detail,
-    /// on the warming clock. Returns the warp instructions executed.
+    /// learns from the warming L1 and holds warps back as in detail, on the warming clock.
+    /// Returns the warp instructions executed.
     pub fn warm_step(
         &mut self,
         kernel: &dyn Kernel,
