@@ -64,6 +64,10 @@ fn a_one_wave_launch_is_sampled_inside_its_tail_and_its_drain_simulated_in_detai
     assert_eq!(windows, 8, "the windows inside the first launch's tail");
     assert!(s.windows.last().unwrap().exact, "the last drain is simulated in detail");
     assert!(s.detailed_cycles * 4 < f.cycles, "{} of {} cycles in detail", s.detailed_cycles, f.cycles);
+    // Its estimates carry the one-wave bias the intervals leave out, and the report says so.
+    assert_eq!(s.estimate.one_wave_launches_sampled, 1);
+    let text = warpscope::sample::render_text(&s);
+    assert!(text.contains("CAUTION: 1 launch fit on the machine at once and was sampled inside"), "{text}");
 }
 
 #[test]
@@ -82,6 +86,8 @@ fn a_launch_head_is_simulated_in_detail_until_its_first_thread_block_completes()
     assert!(head.exact && head.start_cta == 0, "{head:?}");
     assert_eq!(head.cycles, first_done);
     assert!(!s.windows[1].exact, "windows follow the head");
+    assert_eq!(s.estimate.one_wave_launches_sampled, 0, "a launch of many waves carries no one-wave caution");
+    assert!(!warpscope::sample::render_text(&s).contains("CAUTION"));
 }
 
 #[test]

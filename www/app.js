@@ -349,7 +349,10 @@ function showResults() {
   const checked = checkedRuns().filter((r) => !r.summary.estimated);
   const labels = legendLabels(checked);
   state.charts.show(checked.map((r, i) => ({ label: labels[i], report: r.report })));
+  // Sampled runs alone leave nothing to draw: the note below the table says why.
+  $('charts').hidden = checked.length === 0;
   $('sampled-note').hidden = !checkedRuns().some((r) => r.summary.estimated);
+  $('one-wave-note').hidden = !checkedRuns().some((r) => r.summary.oneWave > 0);
   if (!EMBED) updateEmbedSnippet();
 }
 

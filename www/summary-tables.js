@@ -38,7 +38,7 @@ export function renderSummary(runs, { fmt, machineOf, tuningOf }) {
     const s = r.summary;
     const over = base === r ? '' : ` (over #${base.id})`;
     const est = (x, shown, key) => estimateText(s, x, shown, key);
-    const note = s.estimated ? ` (estimated from ${s.windows} windows)` : '';
+    const note = s.estimated ? ` (estimated from ${s.windows} windows${s.oneWave ? '; one-wave, biased' : ''})` : '';
     return [`#${r.id} ${r.label}${note}${s.completed || r.spec.maxCycles ? '' : ' (incomplete)'}`, est(s.cycles, (x) => fmt(Math.round(x)), 'cycles'),
       est(s.ipc, (x) => x.toFixed(3), 'ipc'), `${times(speedup)}${speedup === null ? '' : over}`, est(s.l1, pct, 'l1'), pct(s.l1hit), pct(s.l1stall),
       s.l2bypass === null ? est(s.l2, pct, 'l2') : `${pct(s.l2)} (${pct(s.l2bypass)})`, est(s.bw, pct, 'bw'), pct(s.rbh), est(s.lat, (x) => x.toFixed(0), 'lat'), s.div.toFixed(0)];

@@ -28,6 +28,8 @@ function estimated(r) {
   return {
     estimated: true,
     windows: r.windows.filter((w) => !w.exact).length,
+    // Launches sampled inside although they fit on the machine at once: a known bias.
+    oneWave: e.one_wave_launches_sampled ?? 0,
     cycles: e.cycles,
     ipc: e.ipc,
     completed: r.completed,

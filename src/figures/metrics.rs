@@ -51,6 +51,15 @@ pub struct Metrics {
     /// run simulated whole, whose numbers are exact.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub intervals: BTreeMap<String, Interval>,
+    /// A sampled run's launches that fit on the machine at once and were sampled inside
+    /// them: such estimates are biased beyond their intervals (docs/sampling.md, one-wave
+    /// kernels), so a report or verdict built on them says so.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub one_wave_launches_sampled: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// An estimate and its 95 % interval (absent with fewer than two windows).
@@ -92,6 +101,7 @@ impl Metrics {
             dram_divergence: r.latency.avg_dram_divergence,
             partition_max_over_mean: r.partitions.max_over_mean,
             intervals: BTreeMap::new(),
+            one_wave_launches_sampled: 0,
         }
     }
 }

@@ -76,6 +76,14 @@ pub(crate) fn judge(
     ));
     v.agreement = Agreement::of(&kept);
     v.checks = kept;
+    let one_wave = runs.iter().filter(|(_, m)| m.one_wave_launches_sampled > 0).count();
+    if one_wave > 0 {
+        let runs = if one_wave == 1 { "1 run was".to_string() } else { format!("{one_wave} runs were") };
+        v.summary.push_str(&format!(
+            " {runs} sampled inside launches that fit on the machine at once, where sampling is biased \
+             beyond its intervals (docs/sampling.md, one-wave kernels): confirm this verdict with whole runs."
+        ));
+    }
     outcome
 }
 

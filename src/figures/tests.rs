@@ -174,3 +174,24 @@ fn sampled_runs_keep_a_gain_their_intervals_leave_standing_and_drop_one_inside_t
     assert!(loose.summary.contains("inside the noise and count as unmet"), "{}", loose.summary);
     assert_eq!(loose, fig11_like_the_paper(Some(0.30)), "the draws are seeded");
 }
+
+#[test]
+fn a_verdict_on_runs_sampled_inside_one_wave_launches_says_to_confirm_it_with_whole_runs() {
+    let f = figure("medic-fig11").unwrap();
+    let build = |one_wave: &dyn Fn(usize) -> u32| {
+        let metrics = (0..f.specs().len())
+            .map(|i| {
+                let mut m = with_ipc(1.0);
+                m.intervals.insert("ipc".into(), Interval { low: 0.99, high: 1.01 });
+                m.one_wave_launches_sampled = one_wave(i);
+                m
+            })
+            .collect();
+        f.build(metrics).unwrap().verdict.summary
+    };
+    let none = build(&|_| 0);
+    assert!(!none.contains("one-wave"), "{none}");
+    let two = build(&|i| u32::from(i < 2));
+    assert!(two.contains("2 runs were sampled inside launches that fit on the machine at once"), "{two}");
+    assert!(two.ends_with("confirm this verdict with whole runs."), "{two}");
+}

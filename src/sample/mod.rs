@@ -16,7 +16,7 @@ mod text;
 pub use crate::figures::Interval;
 pub use check::{check, field, Bound, CheckRow, CHECKED};
 pub use estimate::{estimate, Estimates, Events, WindowSample};
-pub use text::{render_check, render_text};
+pub use text::{one_wave_caution, render_check, render_text};
 
 use crate::config::Config;
 use crate::figures::Metrics;
@@ -97,6 +97,10 @@ pub struct Sampler {
     tail_judged: Option<usize>,
     /// Windows measured inside tails, and planned there.
     tail_windows: (u32, u32),
+    /// The last launch that fit on the machine at once (its head was its tail).
+    fit_at_once: Option<usize>,
+    /// Launches that fit at once and were sampled inside (their estimates' known bias).
+    one_wave_sampled: u32,
     /// Core cycle the current detailed stretch started at.
     stretch_from: u64,
     detailed: u64,
@@ -120,6 +124,8 @@ impl Sampler {
             tail: None,
             tail_judged: None,
             tail_windows: (0, 0),
+            fit_at_once: None,
+            one_wave_sampled: 0,
             stretch_from: 0,
             detailed: 0,
             book: Book::default(),
@@ -233,6 +239,7 @@ impl Sampler {
                 while in_head(sim) && !sim.run_until(sim.cycle() + 1) && sim.cycle() < until {}
                 if sim.launch_index() == launch && !sim.is_finished() && sim.in_launch_tail() {
                     // The whole launch fits at once: its head is its tail, one piece.
+                    self.fit_at_once = Some(launch);
                     self.phase = Phase::Tail { from };
                 } else if !in_head(sim) || sim.is_finished() || sim.error().is_some() {
                     self.book.record(sim);
@@ -255,6 +262,7 @@ impl Sampler {
                         (now - self.book.mark) * (s.warmup_cycles + s.measure_cycles) / (sim.cycle() - from).max(1);
                     let left = sim.launch_instructions_left();
                     if let Some(plan) = TailPlan::new(launch, now, left, window, s.windows) {
+                        self.one_wave_sampled += u32::from(self.fit_at_once == Some(launch));
                         self.book.record(sim);
                         self.tail_windows.1 += plan.windows();
                         self.tail = Some(plan);
@@ -289,6 +297,7 @@ impl Sampler {
         let warps = crate::stats::warp_report(&reads, table, sim.config().medic.sampled_warps as usize);
         metrics.warp_types = warps.types;
         metrics.warp_hit_ratio_histogram = warps.l2_hit_ratio_histogram;
+        metrics.one_wave_launches_sampled = self.one_wave_sampled;
         intervals.retain(|k, _| !k.starts_with("warp_types.") && !k.starts_with("warp_hit_ratio_histogram"));
         SampledReport {
             version: env!("CARGO_PKG_VERSION"),

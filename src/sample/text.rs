@@ -32,6 +32,20 @@ fn show(x: f64, percent: bool) -> String {
     }
 }
 
+/// What a run sampled inside `n` one-wave launches must say, if any: those estimates carry
+/// a bias the intervals leave out.
+pub fn one_wave_caution(n: u32) -> Option<String> {
+    let launches = match n {
+        0 => return None,
+        1 => "1 launch fit on the machine at once and was".to_string(),
+        n => format!("{n} launches fit on the machine at once and were"),
+    };
+    Some(format!(
+        "{launches} sampled inside; on the validation runs such estimates missed the full run by more \
+         than their intervals (docs/sampling.md, one-wave kernels): confirm with --check or a whole run."
+    ))
+}
+
 pub fn render_text(r: &SampledReport) -> String {
     let mut s = String::new();
     let c = &r.config;
@@ -59,6 +73,9 @@ pub fn render_text(r: &SampledReport) -> String {
         "  Sampling is checked against full runs on part of the kernels only, and misses on some \
          (docs/sampling.md, Validation): confirm a result that matters with --check."
     );
+    if let Some(caution) = one_wave_caution(r.estimate.one_wave_launches_sampled) {
+        let _ = writeln!(s, "  CAUTION: {caution}");
+    }
     let _ = writeln!(s, "\n  {:<36} {:>12}   95 % interval", "metric", "estimate");
     for &(field, label, percent) in ROWS {
         let Some(x) = super::field(&r.estimate, field) else { continue };

@@ -26,6 +26,7 @@ test('a paper (sampled) run shows estimates with intervals, matches the CLI, and
   assert.match(row[0], /estimated from 30 windows/);
   assert.match(row[2], /^≈\d\.\d{3} \(\d\.\d{3}–\d\.\d{3}\)$/, `IPC with its interval: ${row[2]}`);
   assert.equal(await page.isVisible('#sampled-note'), true);
+  assert.equal(await page.isVisible('#one-wave-note'), false, 'spmv has no one-wave launch');
   const report = JSON.parse(await page.evaluate(() => window.warpscope.runs[0].report));
   // The native CLI on the same config and seed gives the same estimates (determinism).
   const cli = JSON.parse(
@@ -39,4 +40,22 @@ test('a paper (sampled) run shows estimates with intervals, matches the CLI, and
   assert.equal(await again.inputValue('#f-size'), 'paper-sampled');
   assert.deepEqual([...page.errors, ...again.errors], []);
   await Promise.all([page.close(), again.close()]);
+});
+
+test('a run sampled inside a one-wave launch is marked biased, and the note says to confirm it at paper size', async () => {
+  // atax at paper: its first launch's 32 thread blocks all fit on medic-gtx480 at once, and
+  // sampling inside such a launch misses by more than its intervals (docs/sampling.md).
+  const page = await h.page();
+  await ready(page);
+  await page.selectOption('#f-kernel', 'atax');
+  await page.selectOption('#f-size', 'paper-sampled');
+  await page.click('#run');
+  assert.match(await finished(page, 400000), /^Done/);
+  const label = await page.$eval('#summary tbody tr', (tr) => tr.cells[0].textContent);
+  assert.match(label, /estimated from \d+ windows; one-wave, biased/);
+  assert.equal(await page.isVisible('#one-wave-note'), true);
+  assert.match(await page.textContent('#one-wave-note'), /confirm it at size "paper"/);
+  assert.equal(await page.isVisible('#charts'), false, 'no fully simulated run to draw: no empty charts');
+  assert.deepEqual(page.errors, []);
+  await page.close();
 });
