@@ -16,7 +16,7 @@ mod text;
 pub use crate::figures::Interval;
 pub use check::{check, field, Bound, CheckRow, CHECKED};
 pub use estimate::{estimate, Estimates, Events, WindowSample};
-pub use text::{one_wave_caution, render_check, render_text};
+pub use text::{render_check, render_text};
 
 use crate::config::Config;
 use crate::figures::Metrics;

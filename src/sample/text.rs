@@ -34,7 +34,7 @@ fn show(x: f64, percent: bool) -> String {
 
 /// What a run sampled inside `n` one-wave launches must say, if any: those estimates carry
 /// a bias the intervals leave out.
-pub fn one_wave_caution(n: u32) -> Option<String> {
+fn one_wave_caution(n: u32) -> Option<String> {
     let launches = match n {
         0 => return None,
         1 => "1 launch fit on the machine at once and was".to_string(),
