@@ -9,7 +9,8 @@
 //! weighted by the chunk's events (the window's events per instruction times the chunk's
 //! instructions), so the estimate is the ratio of estimated totals. A launch's tail is
 //! simulated whole and enters with its own time, instructions and events, exactly. The interval treats the windows
-//! as a sample of chunks: mean ± t(n-1) x the weighted standard error.
+//! as a sample of chunks: mean ± t x the weighted standard error, t at the degrees of
+//! freedom the windows' shares leave (n - 1 when they are equal).
 
 use crate::figures::metrics::{leaves, set_leaf};
 use crate::figures::{Interval, Metrics};
@@ -143,7 +144,20 @@ fn weighted(xs: &[f64], ws: &[f64], exact: &[bool]) -> (f64, f64) {
     let sampled_weight: f64 = sampled().map(|(_, w)| w).sum();
     let sampled_mean = sampled().map(|(x, w)| x * w).sum::<f64>() / sampled_weight.max(f64::MIN_POSITIVE);
     let var: f64 = sampled().map(|(x, w)| (w / total).powi(2) * (x - sampled_mean).powi(2)).sum();
-    (mean, t95(n - 1) * (var * n as f64 / (n - 1) as f64).sqrt())
+    (mean, t95(effective_df(sampled().map(|(_, w)| w / total), n)) * (var * n as f64 / (n - 1) as f64).sqrt())
+}
+
+/// The degrees of freedom of the variance of a mean over `n` windows with these shares:
+/// n - 1 for equal shares, fewer where a few windows stand for most of the run (windows
+/// placed on the same thread block stand for very uneven chunks), since their squared
+/// deviations then dominate the estimate of the variance (Satterthwaite's approximation).
+fn effective_df(shares: impl Iterator<Item = f64>, n: usize) -> usize {
+    let (s2, s4) = shares.fold((0.0, 0.0), |(s2, s4), w| (s2 + w * w, s4 + w.powi(4)));
+    if s4 <= 0.0 {
+        return n - 1;
+    }
+    let df = (s2 * s2 / s4 * (n - 1) as f64 / n as f64).round() as usize;
+    df.clamp(1, n - 1)
 }
 
 pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
@@ -209,7 +223,9 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
             };
             set_leaf(&mut json, name, value);
             if half.is_finite() {
-                intervals.insert(name.clone(), Interval { low: (mean - half) * scale, high: (mean + half) * scale });
+                // No metric of a run is negative, whatever a wide interval's arithmetic says.
+                let low = ((mean - half) * scale).max(0.0);
+                intervals.insert(name.clone(), Interval { low, high: (mean + half) * scale });
             }
         }
     }
@@ -269,6 +285,20 @@ mod tests {
         assert!((i.high - (0.75 + 12.706 * 0.375)).abs() < 1e-9);
         let ipc = e.intervals["ipc"];
         assert!(ipc.low < 0.4 && ipc.high > 0.4);
+        // 0.56 - 12.706 x its half-width would be far below zero: a utilization is not.
+        assert_eq!(e.intervals["dram_bandwidth_utilization"].low, 0.0);
+    }
+
+    #[test]
+    fn uneven_shares_leave_fewer_degrees_of_freedom() {
+        assert_eq!(effective_df([0.25; 4].into_iter(), 4), 3, "equal shares: n - 1");
+        // One window of ten standing for 91 % of the run: (0.91^2 + 9 x 0.01^2)^2 / (0.91^4 +
+        // 9 x 0.01^4) x 9/10 = 0.9 -> 1.
+        let shares = std::iter::once(0.91).chain([0.01; 9]);
+        assert_eq!(effective_df(shares, 10), 1);
+        // Two halves and eight small ones: about 2 x 9/10.
+        let shares = [0.46, 0.46].into_iter().chain([0.01; 8]);
+        assert_eq!(effective_df(shares, 10), 2);
     }
 
     #[test]
