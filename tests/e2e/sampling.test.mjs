@@ -14,12 +14,18 @@ after(async () => {
   await h.close();
 });
 
-test('a paper (sampled) run shows estimates with intervals, matches the CLI, and its link reopens it sampled', async () => {
+/** A fresh page with `kernel` started at "paper (sampled)". */
+async function startSampled(kernel) {
   const page = await h.page();
   await ready(page);
-  await page.selectOption('#f-kernel', 'spmv');
+  await page.selectOption('#f-kernel', kernel);
   await page.selectOption('#f-size', 'paper-sampled');
   await page.click('#run');
+  return page;
+}
+
+test('a paper (sampled) run shows estimates with intervals, matches the CLI, and its link reopens it sampled', async () => {
+  const page = await startSampled('spmv');
   await page.waitForFunction(() => /window \d+ of 30/.test(document.getElementById('status').textContent), null, { timeout: 60000 });
   assert.match(await finished(page, 240000), /^Done/);
   const row = await page.$eval('#summary tbody tr', (tr) => [...tr.cells].map((c) => c.textContent));
@@ -45,11 +51,7 @@ test('a paper (sampled) run shows estimates with intervals, matches the CLI, and
 test('a run sampled inside a one-wave launch is marked biased, and the note says to confirm it at paper size', async () => {
   // atax at paper: its first launch's 32 thread blocks all fit on medic-gtx480 at once, and
   // sampling inside such a launch misses by more than its intervals (docs/sampling.md).
-  const page = await h.page();
-  await ready(page);
-  await page.selectOption('#f-kernel', 'atax');
-  await page.selectOption('#f-size', 'paper-sampled');
-  await page.click('#run');
+  const page = await startSampled('atax');
   assert.match(await finished(page, 400000), /^Done/);
   const label = await page.$eval('#summary tbody tr', (tr) => tr.cells[0].textContent);
   assert.match(label, /estimated from \d+ windows; one-wave, biased/);
