@@ -67,13 +67,21 @@ impl IssueGates {
         }
     }
 
-    /// Rederives the slot's gate from its warp after the warp's waits changed.
+    /// The warp slots scheduler `i` of `schedulers` issues from: every `schedulers`-th,
+    /// from slot `i` on.
+    pub fn slots_of(i: usize, schedulers: usize, slots: usize) -> Vec<usize> {
+        (i..slots).step_by(schedulers).collect()
+    }
+
+    /// Rederives the slot's gate from its warp after the warp's waits changed, and wakes
+    /// the one scheduler that scans the slot (`slots_of`): the others' scans cannot see it.
     pub fn sync(&mut self, slot: usize, w: &Warp) {
         let g = &mut self.gates[slot];
         g.issue_at = if w.active && !w.at_barrier { w.ready_at } else { u64::MAX };
         g.pending = w.pending;
         self.next_issue.set(None);
-        self.wake();
+        let n = self.asleep_until.len();
+        self.asleep_until[slot % n] = 0;
     }
 
     /// The slot's next instruction has changed (issued, or a new warp launched).
@@ -164,6 +172,13 @@ mod tests {
     }
 
     #[test]
+    fn schedulers_take_alternate_slots() {
+        assert_eq!(IssueGates::slots_of(0, 2, 6), [0, 2, 4]);
+        assert_eq!(IssueGates::slots_of(1, 2, 6), [1, 3, 5]);
+        assert_eq!(IssueGates::slots_of(0, 1, 3), [0, 1, 2]);
+    }
+
+    #[test]
     fn a_scheduler_sleeps_until_an_alu_latency_ends_or_a_change() {
         let mut g = IssueGates::new(4, 2);
         g.sync(0, &warp(20, 0));
@@ -175,7 +190,10 @@ mod tests {
         g.sleep(1, &[1, 3], 5);
         assert!(g.asleep(1, u64::MAX - 1), "nothing of its will issue by time alone");
         g.sync(2, &warp(0, 0));
-        assert!(!g.asleep(0, 4) && !g.asleep(1, 4), "a load came back");
+        assert!(!g.asleep(0, 4), "a load of one of its warps came back");
+        assert!(g.asleep(1, 4), "the other scheduler's warps did not change");
+        g.wake();
+        assert!(!g.asleep(1, 4), "a change every scan sees");
         g.set_skipping(false);
         g.sleep(0, &[0, 2], 3);
         assert!(!g.asleep(0, 4));

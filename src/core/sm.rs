@@ -129,7 +129,7 @@ impl Sm {
             ages: vec![u64::MAX; max_warps],
             barrier_wait: vec![false; max_warps],
             gates: IssueGates::new(max_warps, n_sched),
-            sched_slots: (0..n_sched).map(|i| (i..max_warps).step_by(n_sched).collect()).collect(),
+            sched_slots: (0..n_sched).map(|i| IssueGates::slots_of(i, n_sched, max_warps)).collect(),
             schedulers: (0..n_sched).map(|_| WarpScheduler::new(c)).collect(),
             throttle,
             roster_changed: false,
@@ -298,6 +298,7 @@ impl Sm {
             return false;
         }
         let Some(p) = self.ldst.head() else { return false };
+        let had_room = self.ldst.has_room(p.slot);
         let w = &self.warps[p.slot];
         // With `l1d.cg_granularity = sector` a `.cg` load asks for the 32 B sectors its lanes
         // touch (Fermi's uncached transactions); other loads ask for the line, whatever the
@@ -328,7 +329,11 @@ impl Sm {
                 self.next_req += 1;
                 self.ldst.stalled = None;
                 let p = self.ldst.pop().expect("the head was just sent");
-                self.gates.wake();
+                // A scan tests the unit's room only as yes or no: only a change to yes can
+                // let a sleeping scheduler issue.
+                if !had_room && self.ldst.has_room(p.slot) {
+                    self.gates.wake();
+                }
                 if p.last {
                     self.warps[p.slot].in_ldst -= 1;
                     self.try_exit(p.slot, kernel);
