@@ -1,0 +1,86 @@
+//! Sampling's validation table (docs/sampling.md), on a subset that fits in CI: four of its
+//! kept rows (docs/reproductions/runs/sampling-paper) are sampled again at `paper` size and
+//! checked against the whole runs kept beside them. The sampled report and every check must
+//! come out as kept, so a change to sampling that moves the table fails here until the kept
+//! runs and the table are made again (that folder's README says how).
+
+use serde_json::Value;
+use std::io::Read;
+use std::process::Command;
+
+const KEPT: &str = "docs/reproductions/runs/sampling-paper";
+
+/// A kept row, `PRESET-POLICY-KERNEL-SEED` as the folder names its files.
+fn kept(row: &str) -> Value {
+    let path = format!("{}/{KEPT}/{row}.json.gz", env!("CARGO_MANIFEST_DIR"));
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(&path).expect("the kept row exists"))
+        .read_to_string(&mut text)
+        .expect("the kept row is gzipped JSON");
+    serde_json::from_str(&text).expect("the kept row is JSON")
+}
+
+/// Samples `row` again against its kept whole run: `(sampled report, checks)`.
+fn resample(row: &str) -> (Value, Value) {
+    let (preset, rest) = row.split_at(row.find("-baseline-").or_else(|| row.find("-medic-")).expect("a policy"));
+    let mut parts = rest[1..].splitn(2, '-');
+    let policy = parts.next().expect("a policy");
+    let (kernel, seed) = parts.next().expect("a kernel").rsplit_once('-').expect("a seed");
+    let path = format!("{}/{KEPT}/{row}.json.gz", env!("CARGO_MANIFEST_DIR"));
+    let mut args = vec!["run", "--preset", preset, "--kernel", kernel, "--seed", seed, "--size", "paper"];
+    if policy != "baseline" {
+        args.extend(["--policy", policy]);
+    }
+    args.extend(["--sample", "30", "--check-against", &path, "--format", "json", "--quiet"]);
+    let out = Command::new(env!("CARGO_BIN_EXE_warpscope")).args(&args).output().expect("the binary runs");
+    assert!(out.status.success(), "{row}: {}", String::from_utf8_lossy(&out.stderr));
+    let mut doc: Value = serde_json::from_slice(&out.stdout).expect("JSON output");
+    (doc["sampled"].take(), doc["check"].take())
+}
+
+fn same_as_kept(row: &str) -> Value {
+    let mut was = kept(row);
+    let (mut sampled, check) = resample(row);
+    // The version names the build, not the run.
+    for v in [&mut was["sampled"], &mut sampled] {
+        v.as_object_mut().expect("a report").remove("version");
+    }
+    let hint = "if sampling was meant to change, make the kept runs and docs/sampling.md's table again";
+    assert!(sampled == was["sampled"], "{row}: the sampled report differs from the kept one; {hint}");
+    assert_eq!(check, was["check"], "{row}: the checks differ from the kept ones; {hint}");
+    check
+}
+
+fn met(check: &Value) -> Vec<&str> {
+    let rows = check.as_array().expect("check rows");
+    rows.iter().filter(|r| r["within_bound"] == true).map(|r| r["metric"].as_str().expect("a name")).collect()
+}
+
+#[test]
+fn spmv_meets_every_bound_as_the_table_says() {
+    let check = same_as_kept("medic-gtx480-baseline-spmv-2");
+    assert_eq!(met(&check).len(), 9, "{check}");
+}
+
+#[test]
+fn bfs_misses_only_ipc_and_inside_its_interval() {
+    let check = same_as_kept("medic-gtx480-baseline-bfs-1");
+    assert_eq!(met(&check).len(), 8);
+    let ipc = &check.as_array().unwrap()[0];
+    assert_eq!(
+        (ipc["metric"].as_str(), ipc["within_bound"].as_bool(), ipc["covered"].as_bool()),
+        (Some("ipc"), Some(false), Some(true))
+    );
+}
+
+#[test]
+fn hotspot_on_the_sc14_machine_keeps_its_rates() {
+    same_as_kept("sc14-gtx480-baseline-hotspot-1");
+}
+
+/// A row the table lists as biased stays as biased: a check never passes by accident.
+#[test]
+fn medic_on_pvc_keeps_its_known_ipc_bias() {
+    let check = same_as_kept("medic-gtx480-medic-pvc-1");
+    assert!(!met(&check).contains(&"ipc"), "{check}");
+}
