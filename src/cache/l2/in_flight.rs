@@ -38,8 +38,8 @@ impl InFlight {
     pub fn learn(&mut self, now: u64, entries: usize) {
         self.note(now, entries);
         let span = now.saturating_sub(self.from);
-        if span > 0 {
-            self.cap = ((self.area + span / 2) / span) as usize;
+        if let Some(mean) = (self.area + span / 2).checked_div(span) {
+            self.cap = mean as usize;
         }
         self.recent.clear();
     }
