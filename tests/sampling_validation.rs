@@ -10,11 +10,14 @@ use std::process::Command;
 
 const KEPT: &str = "docs/reproductions/runs/sampling-paper";
 
-/// A kept row, `PRESET-POLICY-KERNEL-SEED` as the folder names its files.
+/// The file of a kept row, `PRESET-POLICY-KERNEL-SEED` as the folder names them.
+fn path(row: &str) -> String {
+    format!("{}/{KEPT}/{row}.json.gz", env!("CARGO_MANIFEST_DIR"))
+}
+
 fn kept(row: &str) -> Value {
-    let path = format!("{}/{KEPT}/{row}.json.gz", env!("CARGO_MANIFEST_DIR"));
     let mut text = String::new();
-    flate2::read::GzDecoder::new(std::fs::File::open(&path).expect("the kept row exists"))
+    flate2::read::GzDecoder::new(std::fs::File::open(path(row)).expect("the kept row exists"))
         .read_to_string(&mut text)
         .expect("the kept row is gzipped JSON");
     serde_json::from_str(&text).expect("the kept row is JSON")
@@ -26,7 +29,7 @@ fn resample(row: &str) -> (Value, Value) {
     let mut parts = rest[1..].splitn(2, '-');
     let policy = parts.next().expect("a policy");
     let (kernel, seed) = parts.next().expect("a kernel").rsplit_once('-').expect("a seed");
-    let path = format!("{}/{KEPT}/{row}.json.gz", env!("CARGO_MANIFEST_DIR"));
+    let path = path(row);
     let mut args = vec!["run", "--preset", preset, "--kernel", kernel, "--seed", seed, "--size", "paper"];
     if policy != "baseline" {
         args.extend(["--policy", policy]);
