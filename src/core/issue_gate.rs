@@ -80,8 +80,13 @@ impl IssueGates {
         g.issue_at = if w.active && !w.at_barrier { w.ready_at } else { u64::MAX };
         g.pending = w.pending;
         self.next_issue.set(None);
-        let n = self.asleep_until.len();
-        self.asleep_until[slot % n] = 0;
+        let i = self.scheduler_of(slot);
+        self.asleep_until[i] = 0;
+    }
+
+    /// The scheduler whose `slots_of` hold `slot`.
+    fn scheduler_of(&self, slot: usize) -> usize {
+        slot % self.asleep_until.len()
     }
 
     /// The slot's next instruction has changed (issued, or a new warp launched).
