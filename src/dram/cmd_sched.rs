@@ -174,6 +174,9 @@ impl CommandScheduler {
             self.issue_ref(now, stats);
             return (true, None);
         }
+        // The soonest any bank's head command is legal, found on the way: with nothing to
+        // issue, it bounds the quiet stretch without a second scan.
+        let mut soonest: Option<u64> = None;
         for gi in 0..self.groups {
             let g = (self.rr_group + gi) % self.groups;
             for bi in 0..self.per_group {
@@ -189,10 +192,17 @@ impl CommandScheduler {
                         self.quiet = (0, 0);
                         return (true, self.issue(b, cmd, now, stats));
                     }
+                    soonest = Some(soonest.map_or(t, |s| s.min(t)));
                 }
             }
         }
-        self.quiet = (now + 1, self.next_event(now).unwrap_or(u64::MAX));
+        // A refresh falling due next cycle changes what the banks want: scan again then.
+        let next = if refreshing == self.refreshing(now + 1) {
+            self.event_after(now, refreshing, soonest)
+        } else {
+            self.next_event(now)
+        };
+        self.quiet = (now + 1, next.unwrap_or(u64::MAX));
         (false, None)
     }
 
@@ -296,18 +306,22 @@ impl CommandScheduler {
     /// Earliest cycle > `now` at which `step` could issue something; `None` if no bank
     /// has a command to give. Exact for each bank's head command, so never late.
     pub fn next_event(&self, now: u64) -> Option<u64> {
-        let soon = now + 1;
-        let refreshing = self.refreshing(soon);
-        let mut best = if self.p.refi > 0 && !refreshing { Some(self.refresh_due) } else { None };
-        if refreshing {
-            best = self.ref_ready();
-        }
-        for b in 0..self.banks.len() {
-            if let Some((_, t)) = self.next(b, refreshing) {
-                best = Some(best.map_or(t, |x| x.min(t)));
-            }
-        }
-        best.map(|t| t.max(soon))
+        let refreshing = self.refreshing(now + 1);
+        let banks = (0..self.banks.len()).filter_map(|b| self.next(b, refreshing)).map(|(_, t)| t).min();
+        self.event_after(now, refreshing, banks)
+    }
+
+    /// `next_event` given the soonest cycle a bank's head command is legal (`banks`), with
+    /// the refresh state as of `now + 1`.
+    fn event_after(&self, now: u64, refreshing: bool, banks: Option<u64>) -> Option<u64> {
+        let refresh = if refreshing {
+            self.ref_ready()
+        } else if self.p.refi > 0 {
+            Some(self.refresh_due)
+        } else {
+            None
+        };
+        refresh.into_iter().chain(banks).min().map(|t| t.max(now + 1))
     }
 
     /// Replays the refreshes an idle controller would have done (ticks are skipped while
