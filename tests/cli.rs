@@ -467,3 +467,27 @@ fn a_sampled_run_checks_against_a_recorded_full_run_and_refuses_one_of_another_c
     assert!(stderr(&wrong).contains("has no full run"), "{}", stderr(&wrong));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_sampled_figure_planned_as_jobs_collects_to_the_verdict_it_gives_in_process() {
+    let dir = std::env::temp_dir().join(format!("ws-sampled-plan-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let plan = dir.to_str().unwrap();
+    let args = ["figure", "medic-fig3", "--size", "tiny", "--sample", "4", "--quiet"];
+    let planned = warpscope(&[&args[..], &["--plan", plan]].concat());
+    assert!(planned.status.success(), "{}", stderr(&planned));
+    for id in std::fs::read_to_string(dir.join("jobs.txt")).unwrap().lines() {
+        let job = warpscope(&["job", plan, id, "--quiet"]);
+        assert!(job.status.success(), "{id}: {}", stderr(&job));
+    }
+    // A sampled job's report holds estimates, not a whole run's counts: collect takes it.
+    let collected = warpscope(&["collect", plan]);
+    assert!(collected.status.success(), "{}", stderr(&collected));
+    let verdict = |o: &Output| stdout(o).lines().find(|l| l.starts_with("ours:")).map(str::to_string);
+    let in_process = warpscope(&args);
+    assert!(in_process.status.success(), "{}", stderr(&in_process));
+    let v = verdict(&collected).expect("a verdict");
+    assert!(v.contains("Judged with the sampled runs' 95 % intervals"), "{v}");
+    assert_eq!(Some(v), verdict(&in_process));
+    let _ = std::fs::remove_dir_all(&dir);
+}

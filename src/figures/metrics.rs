@@ -56,10 +56,35 @@ pub struct Metrics {
     /// kernels), so a report or verdict built on them says so.
     #[serde(skip_serializing_if = "is_zero")]
     pub one_wave_launches_sampled: u32,
+    /// How a sampled run's estimates err window by window, so a verdict can draw runs
+    /// sampled at the same windows together; empty for a run simulated whole.
+    #[serde(skip_serializing_if = "Spread::is_empty")]
+    pub spread: Spread,
 }
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+/// How a sampled run's estimates err together. `windows` names each sampled window by its
+/// place in the sampling plan (window k of the run, or of a launch's tail), which runs of one
+/// kernel at one size and seed share: their window k measured the same stretch of its work.
+/// For each field with an interval, `fields` holds each window's contribution c_k to the
+/// estimate's error, scaled so that the estimate + sum_k c_k e_k, the e_k standard normal,
+/// has the interval as its 95 % range (`cycles` stands for IPC, which moves with the
+/// estimated time). Drawing matched windows with the same e_k compares runs as matched pairs
+/// do: what they measure alike at a window does not count as noise in their difference.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Spread {
+    pub windows: Vec<u64>,
+    pub fields: BTreeMap<String, Vec<f64>>,
+}
+
+impl Spread {
+    pub fn is_empty(&self) -> bool {
+        self.fields.is_empty()
+    }
 }
 
 /// An estimate and its 95 % interval (absent with fewer than two windows).
@@ -102,6 +127,7 @@ impl Metrics {
             partition_max_over_mean: r.partitions.max_over_mean,
             intervals: BTreeMap::new(),
             one_wave_launches_sampled: 0,
+            spread: Spread::default(),
         }
     }
 }

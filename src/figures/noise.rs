@@ -2,14 +2,17 @@
 //! every run's estimates move within their 95 % intervals, so a difference inside the
 //! noise is not a gain.
 //!
-//! A parametric bootstrap: `DRAWS` times, each field of each sampled run that has an
-//! interval is redrawn from a normal distribution centred on its estimate whose 95 %
-//! bounds are the interval's (a different spread below and above where the interval is
-//! lopsided, as IPC's is), and the figure is rebuilt from the draws. A check holds if it
-//! holds at the estimates and in at least `SHARE` of the draws. Runs are drawn
-//! independently, although a baseline and a policy sampled at the same windows tend to err
-//! together: that widens a ratio's spread, so the judgement leans toward "inside the
-//! noise" rather than toward a gain. Runs simulated whole carry no intervals and stay put.
+//! A parametric bootstrap: `DRAWS` times, every sampled run's estimates are redrawn and the
+//! figure is rebuilt from the draws; a check holds if it holds at the estimates and in at
+//! least `SHARE` of the draws. A draw moves each estimate by its windows' contributions
+//! (`Spread`) times standard normal deviates, one per window, so each estimate alone ranges
+//! over its interval. Windows the sampling plan put at the same place in runs of one kernel
+//! draw the same deviate, and all the fields of a run draw its windows' deviates: a baseline
+//! and a policy that measured the same stretches of the work err together, and only what
+//! differs between their windows counts as noise in their difference (matched-pair comparison: Ekman and Stenström, ISPASS 2005;
+//! SimFlex, Wenisch et al., IEEE Micro 2006). IPC moves with the estimated time. A field
+//! without contributions (a run reported before they were kept) is drawn on its own from a
+//! normal whose 95 % bounds are its interval's. Runs simulated whole stay put.
 
 use super::metrics::{leaves, set_leaf};
 use super::{Agreement, Metrics, Outcome, RunSpec};
@@ -25,13 +28,27 @@ const SHARE: f64 = 0.95;
 /// The draws are the same on every machine, so a figure's verdict is deterministic.
 const SEED: u64 = 0x05ee_d0f0_da7a;
 
-/// One field to redraw: where it is, its estimate and interval, and whether it is a count.
+/// One field to redraw: where it is, its estimate and interval, whether it is a count, and
+/// its windows' contributions to its error (empty: drawn on its own).
 struct Field {
     name: String,
     estimate: f64,
     low: f64,
     high: f64,
     count: bool,
+    contributions: Vec<f64>,
+}
+
+/// A run ready to be drawn: its metrics as JSON, the fields that move, and its windows.
+struct Prepared {
+    base: Value,
+    fields: Vec<Field>,
+    /// Each window's index among the figure's distinct windows (kernel and slot), whose
+    /// deviates a draw holds; empty for a run without spread.
+    windows: Vec<usize>,
+    /// Estimated cycles and IPC, for IPC to follow a drawn time.
+    cycles: f64,
+    ipc: f64,
 }
 
 /// `outcome` (built from the estimates) with each check kept only where it survives the
@@ -44,15 +61,38 @@ pub(crate) fn judge(
     if runs.iter().all(|(_, m)| m.intervals.is_empty()) {
         return outcome;
     }
-    let prepared: Vec<(Value, Vec<Field>)> = runs.iter().map(|(_, m)| prepare(m)).collect();
+    // The figure's distinct windows: a kernel's runs share the window at each slot.
+    let mut slots: Vec<(&str, u64)> = Vec::new();
+    let prepared: Vec<Prepared> = runs
+        .iter()
+        .map(|(spec, m)| {
+            let windows = m
+                .spread
+                .windows
+                .iter()
+                .map(|&slot| {
+                    let key = (spec.kernel, slot);
+                    slots.iter().position(|k| *k == key).unwrap_or_else(|| {
+                        slots.push(key);
+                        slots.len() - 1
+                    })
+                })
+                .collect();
+            prepare(m, windows)
+        })
+        .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(SEED);
     let checks = outcome.verdict.checks.clone();
     let mut held = vec![0usize; checks.len()];
     let mut drawn: Vec<(RunSpec, Metrics)> = runs.to_vec();
+    let mut e = Vec::new();
     for _ in 0..DRAWS {
-        for ((_, m), (base, fields)) in drawn.iter_mut().zip(&prepared) {
-            if !fields.is_empty() {
-                *m = draw(base, fields, &mut rng);
+        let deviates: Vec<f64> = slots.iter().map(|_| normal(&mut rng)).collect();
+        for ((_, m), p) in drawn.iter_mut().zip(&prepared) {
+            if !p.fields.is_empty() {
+                e.clear();
+                e.extend(p.windows.iter().map(|&w| deviates[w]));
+                *m = draw(p, &e, &mut rng);
             }
         }
         for (h, c) in held.iter_mut().zip(build(&drawn).verdict.checks) {
@@ -87,43 +127,61 @@ pub(crate) fn judge(
     outcome
 }
 
-/// The run's metrics without intervals, as JSON, and the fields to redraw.
-fn prepare(m: &Metrics) -> (Value, Vec<Field>) {
-    let base = serde_json::to_value(Metrics { intervals: Default::default(), ..m.clone() }).expect("metrics serialize");
+/// The run's metrics without intervals or spread, as JSON, and the fields to redraw.
+fn prepare(m: &Metrics, windows: Vec<usize>) -> Prepared {
+    let bare = Metrics { intervals: Default::default(), spread: Default::default(), ..m.clone() };
+    let base = serde_json::to_value(bare).expect("metrics serialize");
     let mut all = Vec::new();
     leaves(&base, "", &mut all);
+    let follows_time = m.spread.fields.contains_key("cycles");
     let fields = all
         .into_iter()
         .filter_map(|(name, estimate, count)| {
+            if name == "ipc" && follows_time {
+                return None;
+            }
             let i = m.intervals.get(&name)?;
+            let contributions = m.spread.fields.get(&name).cloned().unwrap_or_default();
             (i.low.is_finite() && i.high.is_finite()).then_some(Field {
                 name,
                 estimate,
                 low: i.low,
                 high: i.high,
                 count,
+                contributions,
             })
         })
         .collect();
-    (base, fields)
+    Prepared { base, fields, windows, cycles: m.cycles as f64, ipc: m.ipc }
 }
 
-/// One draw of a run: each field at estimate + z x (its side's half-width / 1.96), never
-/// below zero (every metric is a count, rate, share or time).
-fn draw(base: &Value, fields: &[Field], rng: &mut ChaCha8Rng) -> Metrics {
-    let mut v = base.clone();
-    for f in fields {
-        let z = normal(rng);
-        let half = if z < 0.0 { f.estimate - f.low } else { f.high - f.estimate };
-        let x = (f.estimate + z * half.max(0.0) / 1.96).max(0.0);
-        let value = if f.count {
-            Value::from(x.round() as u64)
+/// One draw of a run: each field at its estimate + sum_k c_k e_k over its windows' deviates
+/// `e`, or, without contributions, at estimate + z x (its side's half-width / 1.96); never
+/// below zero (every metric is a count, rate, share or time). IPC follows the drawn cycles.
+fn draw(p: &Prepared, e: &[f64], rng: &mut ChaCha8Rng) -> Metrics {
+    let mut v = p.base.clone();
+    for f in &p.fields {
+        let x = if f.contributions.len() == e.len() && !e.is_empty() {
+            f.estimate + f.contributions.iter().zip(e).map(|(c, z)| c * z).sum::<f64>()
         } else {
-            serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number)
+            let z = normal(rng);
+            let half = if z < 0.0 { f.estimate - f.low } else { f.high - f.estimate };
+            f.estimate + z * half.max(0.0) / 1.96
         };
+        if f.name == "cycles" && !f.contributions.is_empty() {
+            // A time is never below one cycle; IPC is the run's instructions over it.
+            let cycles = x.max(1.0);
+            set_leaf(&mut v, "ipc", number(p.ipc * p.cycles / cycles));
+        }
+        let x = x.max(0.0);
+        let value = if f.count { Value::from(x.round() as u64) } else { number(x) };
         set_leaf(&mut v, &f.name, value);
     }
     serde_json::from_value(v).expect("a drawn run deserializes as the run did")
+}
+
+fn number(x: f64) -> Value {
+    serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number)
 }
 
 /// A standard normal draw (Box–Muller).
@@ -131,4 +189,64 @@ fn normal(rng: &mut ChaCha8Rng) -> f64 {
     let u1: f64 = 1.0 - rng.gen::<f64>();
     let u2: f64 = rng.gen();
     (-2.0 * u1.ln()).sqrt() * (TAU * u2).cos()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::figures::{Interval, Spread};
+
+    /// A run whose L2 miss rate is 0.5 within 0.4..0.6 from three windows' contributions.
+    fn run(contributions: Vec<f64>) -> Metrics {
+        let mut m = Metrics { l2_miss_rate: 0.5, ..Metrics::default() };
+        m.intervals.insert("l2_miss_rate".into(), Interval { low: 0.4, high: 0.6 });
+        let windows = (0..contributions.len() as u64).collect();
+        m.spread = Spread { windows, fields: [("l2_miss_rate".to_string(), contributions)].into() };
+        m
+    }
+
+    #[test]
+    fn a_run_drawn_window_by_window_ranges_over_its_interval() {
+        // Contributions whose root sum of squares is the half-width 0.1 over 1.96.
+        let c: Vec<f64> = [3.0, -4.0, 0.0].iter().map(|x| x / 5.0 * 0.1 / 1.96).collect();
+        let p = prepare(&run(c), vec![0, 1, 2]);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let inside = (0..4000)
+            .filter(|_| {
+                let e: Vec<f64> = (0..3).map(|_| normal(&mut rng)).collect();
+                (0.4..=0.6).contains(&draw(&p, &e, &mut rng).l2_miss_rate)
+            })
+            .count();
+        assert!((3720..=3880).contains(&inside), "{inside} of 4000 inside the 95 % interval");
+    }
+
+    #[test]
+    fn matched_runs_move_together_and_opposite_ones_apart() {
+        let c: Vec<f64> = vec![0.03, -0.02, 0.01];
+        let opposite = c.iter().map(|x| -x).collect();
+        let (a, b) = (prepare(&run(c.clone()), vec![0, 1, 2]), prepare(&run(opposite), vec![0, 1, 2]));
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..100 {
+            let e: Vec<f64> = (0..3).map(|_| normal(&mut rng)).collect();
+            let (x, y) = (draw(&a, &e, &mut rng).l2_miss_rate, draw(&a, &e, &mut rng).l2_miss_rate);
+            assert_eq!(x, y, "the same windows' deviates move a run alike every time");
+            // Opposite contributions: the two runs' errors mirror each other, so their
+            // difference moves twice as far as either.
+            let z = draw(&b, &e, &mut rng).l2_miss_rate;
+            assert!(((x - 0.5) + (z - 0.5)).abs() < 1e-12, "{x} {z}");
+        }
+    }
+
+    #[test]
+    fn ipc_follows_the_drawn_time() {
+        let mut m = Metrics { ipc: 2.0, cycles: 1000, ..Metrics::default() };
+        m.intervals.insert("ipc".into(), Interval { low: 1.6, high: 2.5 });
+        m.intervals.insert("cycles".into(), Interval { low: 800.0, high: 1250.0 });
+        m.spread = Spread { windows: vec![0, 1], fields: [("cycles".to_string(), vec![100.0, 0.0])].into() };
+        let p = prepare(&m, vec![0, 1]);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let d = draw(&p, &[1.0, 5.0], &mut rng);
+        assert_eq!(d.cycles, 1100);
+        assert!((d.ipc - 2000.0 / 1100.0).abs() < 1e-12, "{}", d.ipc);
+    }
 }

@@ -175,6 +175,49 @@ fn sampled_runs_keep_a_gain_their_intervals_leave_standing_and_drop_one_inside_t
     assert_eq!(loose, fig11_like_the_paper(Some(0.30)), "the draws are seeded");
 }
 
+/// medic-fig11's runs as `fig11_like_the_paper` puts them, each sampled at ten windows
+/// whose contributions move its time by ±30 % (95 %) in one pattern shared by every run;
+/// `matched` names the same windows in every run of a kernel, otherwise each run its own.
+fn fig11_sampled_at_windows(matched: bool) -> Verdict {
+    let f = figure("medic-fig11").unwrap();
+    let pattern: [f64; 10] = [0.5, -0.3, 0.2, -0.4, 0.1, 0.3, -0.2, 0.4, -0.1, -0.5];
+    let norm = pattern.iter().map(|x| x * x).sum::<f64>().sqrt();
+    let metrics = f
+        .specs()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let ipc = match s.series.as_str() {
+                "MeDiC" => 1.40,
+                "WIP" | "WMS" | "WByp" => 1.30,
+                _ => 1.0,
+            };
+            let cycles = 1_000_000.0 / ipc;
+            let mut m = Metrics { ipc, cycles: cycles as u64, ..Metrics::default() };
+            m.intervals.insert("ipc".into(), Interval { low: ipc / 1.3, high: ipc / 0.7 });
+            m.intervals.insert("cycles".into(), Interval { low: 0.7 * cycles, high: 1.3 * cycles });
+            let first = if matched { 0 } else { 100 * i as u64 };
+            m.spread.windows = (first..first + 10).collect();
+            let c = pattern.iter().map(|x| x / norm * 0.3 * cycles / 1.96).collect();
+            m.spread.fields.insert("cycles".into(), c);
+            m
+        })
+        .collect();
+    f.build(metrics).unwrap().verdict
+}
+
+#[test]
+fn runs_sampled_at_the_same_windows_are_compared_as_matched_pairs() {
+    // Each run alone is ±30 %, as in `loose` above; drawn apart, MeDiC's lead is noise.
+    let apart = fig11_sampled_at_windows(false);
+    assert_eq!(apart.agreement, Agreement::Partly, "{}", apart.summary);
+    assert!(apart.summary.contains("inside the noise"), "{}", apart.summary);
+    // Sampled at the same windows, every run errs alike: their ratios do not move.
+    let matched = fig11_sampled_at_windows(true);
+    assert_eq!(matched.agreement, Agreement::Agrees, "{}", matched.summary);
+    assert!(matched.summary.contains("7 of 7 checks hold"), "{}", matched.summary);
+}
+
 #[test]
 fn a_verdict_on_runs_sampled_inside_one_wave_launches_says_to_confirm_it_with_whole_runs() {
     let f = figure("medic-fig11").unwrap();

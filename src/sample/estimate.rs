@@ -13,7 +13,7 @@
 //! freedom the windows' shares leave (n - 1 when they are equal).
 
 use crate::figures::metrics::{leaves, set_leaf};
-use crate::figures::{Interval, Metrics};
+use crate::figures::{Interval, Metrics, Spread};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -88,6 +88,10 @@ impl Events {
 pub struct WindowSample {
     /// Run-wide index of the next CTA to dispatch when the window started.
     pub start_cta: u64,
+    /// Where the sampling plan put the window (`Spread::windows`), which pairs it with the windows of
+    /// other runs of the kernel; not part of the report.
+    #[serde(skip)]
+    pub slot: u64,
     /// A launch's tail, simulated and measured whole: known exactly, not sampled.
     pub exact: bool,
     pub cycles: u64,
@@ -104,6 +108,7 @@ pub struct WindowSample {
 pub struct Estimates {
     pub metrics: Metrics,
     pub intervals: BTreeMap<String, Interval>,
+    pub spread: Spread,
 }
 
 /// Two-sided 95 % quantile of Student's t with `df` degrees of freedom.
@@ -122,29 +127,36 @@ fn t95(df: usize) -> f64 {
     }
 }
 
-/// Weighted mean of `xs` and the half-width of its 95 % interval. Only the sampled
-/// values (`exact` false) vary from one placement of the windows to another, so only
-/// they enter the variance, each with its share of the whole weight.
-fn weighted(xs: &[f64], ws: &[f64], exact: &[bool]) -> (f64, f64) {
+/// Weighted mean of `xs`, the half-width of its 95 % interval, and each sampled window's
+/// contribution to the estimate's error (below). Only the sampled values (`exact` false)
+/// vary from one placement of the windows to another, so only they enter the variance,
+/// each with its share of the whole weight.
+fn weighted(xs: &[f64], ws: &[f64], exact: &[bool]) -> (f64, f64, Vec<f64>) {
     let total: f64 = ws.iter().sum();
     if total <= 0.0 {
         // No event anywhere: nothing to estimate a rate from, and no interval.
-        return (0.0, f64::INFINITY);
+        return (0.0, f64::INFINITY, Vec::new());
     }
     let mean = xs.iter().zip(ws).map(|(x, w)| x * w).sum::<f64>() / total;
     let sampled = || xs.iter().zip(ws).zip(exact).filter(|(_, &e)| !e).map(|(xw, _)| xw);
     let n = sampled().count();
     if n == 0 {
-        return (mean, 0.0);
+        return (mean, 0.0, Vec::new());
     }
     if n < 2 {
-        return (mean, f64::INFINITY);
+        return (mean, f64::INFINITY, Vec::new());
     }
-    // Spread about the sampled part's own mean: the exact part does not vary.
+    // Spread about the sampled part's own mean: the exact part does not vary; window k
+    // adds s_k^2 (x_k - mean)^2 to the variance, its share s_k of the whole weight.
     let sampled_weight: f64 = sampled().map(|(_, w)| w).sum();
     let sampled_mean = sampled().map(|(x, w)| x * w).sum::<f64>() / sampled_weight.max(f64::MIN_POSITIVE);
     let var: f64 = sampled().map(|(x, w)| (w / total).powi(2) * (x - sampled_mean).powi(2)).sum();
-    (mean, t95(effective_df(sampled().map(|(_, w)| w / total), n)) * (var * n as f64 / (n - 1) as f64).sqrt())
+    let t = t95(effective_df(sampled().map(|(_, w)| w / total), n));
+    // Contributions scaled so their root sum of squares is the interval's half-width over
+    // 1.96: a normal draw sum_k c_k e_k then has the interval as its 95 % range.
+    let scale = (n as f64 / (n - 1) as f64).sqrt() * t / 1.96;
+    let contributions = sampled().map(|(x, w)| w / total * (x - sampled_mean) * scale).collect();
+    (mean, t * (var * n as f64 / (n - 1) as f64).sqrt(), contributions)
 }
 
 /// The degrees of freedom of the variance of a mean over `n` windows with these shares:
@@ -167,7 +179,7 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
     let time: Vec<f64> = cpi.iter().zip(&n_instr).map(|(c, n)| c * n).collect();
     let exact: Vec<bool> = measured.iter().map(|w| w.exact).collect();
     let total_instr: u64 = windows.iter().map(|w| w.chunk_instructions).sum();
-    let (cpi_mean, cpi_half) = weighted(&cpi, &n_instr, &exact);
+    let (cpi_mean, cpi_half, cpi_spread) = weighted(&cpi, &n_instr, &exact);
     let cycles = total_instr as f64 * cpi_mean;
 
     let per_window: Vec<Vec<(String, f64, bool)>> = measured
@@ -180,6 +192,8 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
         .collect();
     let mut json = serde_json::to_value(Metrics::default()).unwrap_or(Value::Object(Map::new()));
     let mut intervals = BTreeMap::new();
+    let mut spread =
+        Spread { windows: measured.iter().filter(|w| !w.exact).map(|w| w.slot).collect(), fields: BTreeMap::new() };
     if let Some(first) = per_window.first() {
         // Every window's `Metrics` serializes to the same leaves (arrays have fixed
         // lengths, or the same bins), so the first one's names index all of them.
@@ -214,7 +228,7 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
                 (None, true) => &time,
                 (None, false) => &n_instr,
             };
-            let (mean, half) = weighted(&xs, ws, &exact);
+            let (mean, half, contributions) = weighted(&xs, ws, &exact);
             let scale = if *count { cycles } else { 1.0 };
             let value = if *count {
                 Value::from((mean * scale).round().max(0.0) as u64)
@@ -226,6 +240,7 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
                 // No metric of a run is negative, whatever a wide interval's arithmetic says.
                 let low = ((mean - half) * scale).max(0.0);
                 intervals.insert(name.clone(), Interval { low, high: (mean + half) * scale });
+                spread.fields.insert(name.clone(), contributions.iter().map(|c| c * scale).collect());
             }
         }
     }
@@ -237,8 +252,13 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
         let (lo, hi) = ((cpi_mean - cpi_half).max(f64::MIN_POSITIVE), cpi_mean + cpi_half);
         intervals.insert("ipc".into(), Interval { low: 1.0 / hi, high: 1.0 / lo });
         intervals.insert("cycles".into(), Interval { low: total_instr as f64 * lo, high: total_instr as f64 * hi });
+        // IPC moves with the estimated time: a draw moves `cycles` and recomputes IPC from it.
+        spread.fields.insert("cycles".into(), cpi_spread.iter().map(|c| c * total_instr as f64).collect());
     }
-    Estimates { metrics, intervals }
+    if spread.fields.is_empty() {
+        spread.windows.clear();
+    }
+    Estimates { metrics, intervals, spread }
 }
 
 #[cfg(test)]
@@ -248,7 +268,15 @@ mod tests {
     fn window(cycles: u64, instructions: u64, chunk: u64, l2_miss_rate: f64, l1_stall_cycles: u64) -> WindowSample {
         let metrics = Metrics { l2_miss_rate, l1_stall_cycles, ..Metrics::default() };
         let events = Events { l2_accesses: instructions, ..Events::default() };
-        WindowSample { start_cta: 0, exact: false, cycles, instructions, chunk_instructions: chunk, events, metrics }
+        WindowSample {
+            exact: false,
+            cycles,
+            instructions,
+            chunk_instructions: chunk,
+            events,
+            metrics,
+            ..WindowSample::default()
+        }
     }
 
     #[test]
@@ -283,6 +311,17 @@ mod tests {
         // = 0.0703125, times n/(n-1) = 2 gives 0.140625, whose root is 0.375.
         let i = e.intervals["l2_miss_rate"];
         assert!((i.high - (0.75 + 12.706 * 0.375)).abs() < 1e-9);
+        // Each window's contribution: its share of the weight times its distance from the
+        // mean, times sqrt(n / (n - 1)) and t / 1.96, so they add up (in squares) to the
+        // half-width over 1.96; the two windows err in opposite directions.
+        assert_eq!(e.spread.windows, vec![0, 0]);
+        let c = &e.spread.fields["l2_miss_rate"];
+        let scale = 2f64.sqrt() * 12.706 / 1.96;
+        assert!((c[0] - 0.25 * -0.75 * scale).abs() < 1e-12 && (c[1] - 0.75 * 0.25 * scale).abs() < 1e-12, "{c:?}");
+        let rss = c.iter().map(|x| x * x).sum::<f64>().sqrt();
+        assert!((rss * 1.96 - 12.706 * 0.375).abs() < 1e-9);
+        // The time's contributions are the CPI's times the run's instructions.
+        assert_eq!(e.spread.fields["cycles"].len(), 2);
         let ipc = e.intervals["ipc"];
         assert!(ipc.low < 0.4 && ipc.high > 0.4);
         // 0.56 - 12.706 x its half-width would be far below zero: a utilization is not.

@@ -19,7 +19,7 @@ pub use estimate::{estimate, Estimates, Events, WindowSample};
 pub use text::{render_check, render_text};
 
 use crate::config::Config;
-use crate::figures::Metrics;
+use crate::figures::{Metrics, Spread};
 use crate::sim::Simulator;
 use crate::stats::build_report;
 use serde::Serialize;
@@ -47,6 +47,9 @@ pub struct SampledReport {
     pub measured_cycles: u64,
     pub windows: Vec<WindowSample>,
     pub config: Config,
+    /// How the estimates err window by window, for the figures' verdicts (`figure_metrics`).
+    #[serde(skip)]
+    pub spread: Spread,
 }
 
 /// Where a sampled run is, for progress bars.
@@ -167,13 +170,13 @@ impl Sampler {
                     // The launch ended in warming: on to the next, placed by thread block.
                     self.tail = None;
                 } else if plan.place() {
-                    self.book.start(sim, false);
+                    self.book.start(sim, Some(tail_slot(plan.launch, plan.placed())));
                     sim.reset_stats();
                     self.phase = Phase::WarmUp { until: sim.cycle() + s.warmup_cycles };
                 } else {
                     // The drain, in detail to the launch's end.
                     self.tail = None;
-                    self.book.start(sim, true);
+                    self.book.start(sim, None);
                     sim.reset_stats();
                     self.phase = Phase::Tail { from: sim.cycle() };
                 }
@@ -187,15 +190,15 @@ impl Sampler {
                 self.phase = if sim.is_finished() {
                     Phase::Done
                 } else if sim.at_launch_start() {
-                    self.book.start(sim, true);
+                    self.book.start(sim, None);
                     sim.reset_stats();
                     Phase::Head { from: sim.cycle() }
                 } else if sim.in_launch_tail() {
-                    self.book.start(sim, true);
+                    self.book.start(sim, None);
                     sim.reset_stats();
                     Phase::Tail { from: sim.cycle() }
                 } else {
-                    self.book.start(sim, false);
+                    self.book.start(sim, Some(self.k));
                     sim.reset_stats();
                     Phase::WarmUp { until: sim.cycle() + s.warmup_cycles }
                 };
@@ -222,7 +225,7 @@ impl Sampler {
                         Phase::Quiesce
                     } else if sim.in_launch_tail() {
                         self.k += 1;
-                        self.book.start(sim, true);
+                        self.book.start(sim, None);
                         sim.reset_stats();
                         Phase::Tail { from: sim.cycle() }
                     } else {
@@ -290,7 +293,7 @@ impl Sampler {
         let windows = self.book.pieces(sim);
         let measured = windows.iter().map(|w| w.cycles).sum();
         let completed = sim.is_finished() && sim.error().is_none();
-        let Estimates { mut metrics, mut intervals } = estimate(&windows, completed);
+        let Estimates { mut metrics, mut intervals, mut spread } = estimate(&windows, completed);
         // A warp lives across windows, so its type is judged on all its L2 reads, detailed
         // and warmed, not on a window's few.
         let (reads, table) = sim.run_warp_l2();
@@ -299,6 +302,7 @@ impl Sampler {
         metrics.warp_hit_ratio_histogram = warps.l2_hit_ratio_histogram;
         metrics.one_wave_launches_sampled = self.one_wave_sampled;
         intervals.retain(|k, _| !k.starts_with("warp_types.") && !k.starts_with("warp_hit_ratio_histogram"));
+        spread.fields.retain(|k, _| intervals.contains_key(k));
         SampledReport {
             version: env!("CARGO_PKG_VERSION"),
             kernel: sim.benchmark().name.clone(),
@@ -313,7 +317,15 @@ impl Sampler {
             measured_cycles: measured,
             windows,
             config: sim.config().clone(),
+            spread,
         }
+    }
+}
+
+impl SampledReport {
+    /// What a figure plots of this run: the estimates, their intervals and how they err.
+    pub fn figure_metrics(&self) -> Metrics {
+        Metrics { intervals: self.intervals.clone(), spread: self.spread.clone(), ..self.estimate.clone() }
     }
 }
 
@@ -333,6 +345,13 @@ pub fn run_sampled(
         }
     }
     (run.report(), run.sim)
+}
+
+/// The slot of the `j`-th window (from 1) inside launch `launch`'s tail; the run's systematic
+/// windows take slots 0, 1, ... (window k), below these. Two runs of one kernel place window
+/// k at the same thread block, and tail windows of a launch at the same shares of its tail.
+fn tail_slot(launch: usize, j: u32) -> u64 {
+    1 << 62 | (launch as u64) << 24 | u64::from(j)
 }
 
 /// Which instructions each measured piece stands for: a launch tail, simulated whole,
@@ -358,12 +377,14 @@ impl Book {
         }
     }
 
-    /// A piece starts at the simulator's current point.
-    fn start(&mut self, sim: &Simulator, exact: bool) {
+    /// A piece starts at the simulator's current point: a window at its plan's `slot`, or
+    /// with none, a piece simulated and measured whole (a head, a tail).
+    fn start(&mut self, sim: &Simulator, slot: Option<u64>) {
         let now = sim.instructions_executed();
         self.settle(now);
         let start_cta = sim.next_global_cta();
-        self.pieces.push(WindowSample { start_cta, exact, ..WindowSample::default() });
+        let (exact, slot) = (slot.is_none(), slot.unwrap_or_default());
+        self.pieces.push(WindowSample { start_cta, exact, slot, ..WindowSample::default() });
     }
 
     /// The mean memory latency the last piece measured, in whole core cycles.

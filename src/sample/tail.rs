@@ -52,6 +52,11 @@ impl TailPlan {
         left
     }
 
+    /// How many windows are placed so far.
+    pub fn placed(&self) -> u32 {
+        self.placed
+    }
+
     pub fn windows(&self) -> u32 {
         self.windows
     }

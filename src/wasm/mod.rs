@@ -284,16 +284,11 @@ impl WasmSim {
     }
 
     /// The numbers the gallery's figures plot (`figures::Metrics`) as JSON text: a sampled
-    /// run's estimates, with `intervals` beside them.
+    /// run's estimates, with their `intervals` and `spread` beside them.
     pub fn metrics_json(&self) -> String {
         match &self.run {
             Run::Full(sim) => serde_json::to_string(&crate::figures::Metrics::of(&build_report(sim))),
-            Run::Sampled(s) => {
-                let r = s.report();
-                let mut m = serde_json::to_value(&r.estimate).expect("metrics serialize");
-                m["intervals"] = serde_json::to_value(&r.intervals).expect("intervals serialize");
-                serde_json::to_string(&m)
-            }
+            Run::Sampled(s) => serde_json::to_string(&s.report().figure_metrics()),
         }
         .expect("metrics serialize")
     }

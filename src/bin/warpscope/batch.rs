@@ -79,8 +79,8 @@ pub fn document<'a>(report: &'a Report, run_id: Option<&'a str>) -> Document<'a>
 }
 
 /// A run's document as a job writes it and `digest` reads it: for a full run, `document`;
-/// for a sampled run (`sample.windows` > 0), the sampled report with its estimates (and
-/// their intervals) as the figure metrics. None when Ctrl-C stopped the run.
+/// for a sampled run (`sample.windows` > 0), the sampled report with its estimates (with
+/// their intervals and spread) as the figure metrics. None when Ctrl-C stopped the run.
 pub fn run_document(r: &Run, tracker: &Tracker, run_id: Option<&str>) -> Result<Option<Value>, Failure> {
     if !r.config.sample.is_off() {
         let Some(s) = simulate::run_sampled(&r.config, &r.workload()?, tracker, r.label.clone())? else {
@@ -90,9 +90,7 @@ pub fn run_document(r: &Run, tracker: &Tracker, run_id: Option<&str>) -> Result<
             return Err(Failure::Stopped(r.label.clone(), e.clone()));
         }
         let mut doc = serde_json::to_value(&s).expect("reports serialize");
-        let mut metrics = serde_json::to_value(&s.estimate).expect("metrics serialize");
-        metrics["intervals"] = serde_json::to_value(&s.intervals).expect("intervals serialize");
-        doc["figure_metrics"] = metrics;
+        doc["figure_metrics"] = serde_json::to_value(s.figure_metrics()).expect("metrics serialize");
         if let Some(id) = run_id {
             doc["run_id"] = Value::from(id);
         }
