@@ -146,7 +146,9 @@ where sizes are checked, ours as a multiple of the paper's.
 Sampled runs (paper, sampled) give estimates with 95 % intervals, and a difference inside \
 the noise is not a gain: the figure is rebuilt 400 times with every sampled number drawn \
 within its interval, and a check counts only if it holds at the estimates and in at least \
-95 % of the draws. The verdict's last sentence says how many checks survived.
+95 % of the draws. Runs of one kernel are drawn window by window, each window of the plan \
+moving alike in every run, so what a baseline and a policy measure alike is not noise in \
+their difference. The verdict's last sentence says how many checks survived.
 
 Input sizes: tiny runs in seconds but leaves the caches cold, far from the papers' regime: \
 use it to see a figure work, not to judge it. small is the demos' size; paper is the \
