@@ -57,8 +57,10 @@ pub struct Metrics {
     #[serde(skip_serializing_if = "is_zero")]
     pub one_wave_launches_sampled: u32,
     /// How a sampled run's estimates err window by window, so a verdict can draw runs
-    /// sampled at the same windows together; empty for a run simulated whole.
-    #[serde(skip_serializing_if = "Spread::is_empty")]
+    /// sampled at the same windows together; empty for a run simulated whole. It travels as
+    /// `spread` beside the other fields (`to_json_text`, `list_from_json_text`) but is not one
+    /// of them: the figures redraw runs through their JSON, and the page's bundle stays small.
+    #[serde(skip)]
     pub spread: Spread,
 }
 
@@ -66,11 +68,40 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
+impl Metrics {
+    /// The metrics as JSON text, with `spread` beside them for a sampled run.
+    pub fn to_json_text(&self) -> String {
+        let mut text = serde_json::to_string(self).expect("metrics serialize");
+        if !self.spread.is_empty() {
+            text.pop(); // the object's closing brace
+            text.push_str(",\"spread\":");
+            text.push_str(&serde_json::to_string(&self.spread).expect("spread serializes"));
+            text.push('}');
+        }
+        text
+    }
+
+    /// Runs' metrics from a JSON array of what `to_json_text` writes.
+    pub fn list_from_json_text(text: &str) -> serde_json::Result<Vec<Metrics>> {
+        let runs: Vec<Value> = serde_json::from_str(text)?;
+        runs.into_iter()
+            .map(|mut run| {
+                let spread = run.get_mut("spread").map(Value::take);
+                let mut m: Metrics = serde_json::from_value(run)?;
+                if let Some(s) = spread {
+                    m.spread = serde_json::from_value(s)?;
+                }
+                Ok(m)
+            })
+            .collect()
+    }
+}
+
 /// How a sampled run's estimates err together. `windows` names each sampled window by its
 /// place in the sampling plan (window k of the run, or of a launch's tail), which runs of one
 /// kernel at one size and seed share: their window k measured the same stretch of its work.
 /// For each field with an interval, `fields` holds each window's contribution c_k to the
-/// estimate's error, scaled so that the estimate + sum_k c_k e_k, the e_k standard normal,
+/// estimate's error (in `contributions`), scaled so that the estimate + sum_k c_k e_k, the e_k standard normal,
 /// has the interval as its 95 % range (`cycles` stands for IPC, which moves with the
 /// estimated time). Drawing matched windows with the same e_k compares runs as matched pairs
 /// do: what they measure alike at a window does not count as noise in their difference.
@@ -78,12 +109,42 @@ fn is_zero(n: &u32) -> bool {
 #[serde(default)]
 pub struct Spread {
     pub windows: Vec<u64>,
-    pub fields: BTreeMap<String, Vec<f64>>,
+    pub fields: Vec<String>,
+    /// One contribution per window for each of `fields` in turn (flat: the page's bundle
+    /// stays small without another map type).
+    pub contributions: Vec<f64>,
 }
 
 impl Spread {
     pub fn is_empty(&self) -> bool {
         self.fields.is_empty()
+    }
+
+    /// `field`'s contributions, one per window.
+    pub fn of(&self, field: &str) -> Option<&[f64]> {
+        let i = self.fields.iter().position(|f| f == field)?;
+        let n = self.windows.len();
+        self.contributions.get(i * n..(i + 1) * n)
+    }
+
+    /// Adds `field`'s contributions, one per window.
+    pub(crate) fn push(&mut self, field: &str, contributions: impl IntoIterator<Item = f64>) {
+        self.fields.push(field.to_string());
+        self.contributions.extend(contributions);
+    }
+
+    /// Keeps the fields `keep` names.
+    pub(crate) fn retain(&mut self, keep: impl Fn(&str) -> bool) {
+        let n = self.windows.len();
+        let (fields, contributions) = (std::mem::take(&mut self.fields), std::mem::take(&mut self.contributions));
+        for (f, c) in fields.iter().zip(contributions.chunks(n.max(1))) {
+            if keep(f) {
+                self.push(f, c.iter().copied());
+            }
+        }
+        if self.fields.is_empty() {
+            self.windows.clear();
+        }
     }
 }
 

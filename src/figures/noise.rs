@@ -133,7 +133,7 @@ fn prepare(m: &Metrics, windows: Vec<usize>) -> Prepared {
     let base = serde_json::to_value(bare).expect("metrics serialize");
     let mut all = Vec::new();
     leaves(&base, "", &mut all);
-    let follows_time = m.spread.fields.contains_key("cycles");
+    let follows_time = m.spread.of("cycles").is_some();
     let fields = all
         .into_iter()
         .filter_map(|(name, estimate, count)| {
@@ -141,7 +141,7 @@ fn prepare(m: &Metrics, windows: Vec<usize>) -> Prepared {
                 return None;
             }
             let i = m.intervals.get(&name)?;
-            let contributions = m.spread.fields.get(&name).cloned().unwrap_or_default();
+            let contributions = m.spread.of(&name).map(<[f64]>::to_vec).unwrap_or_default();
             (i.low.is_finite() && i.high.is_finite()).then_some(Field {
                 name,
                 estimate,
@@ -201,7 +201,8 @@ mod tests {
         let mut m = Metrics { l2_miss_rate: 0.5, ..Metrics::default() };
         m.intervals.insert("l2_miss_rate".into(), Interval { low: 0.4, high: 0.6 });
         let windows = (0..contributions.len() as u64).collect();
-        m.spread = Spread { windows, fields: [("l2_miss_rate".to_string(), contributions)].into() };
+        m.spread = Spread { windows, ..Spread::default() };
+        m.spread.push("l2_miss_rate", contributions);
         m
     }
 
@@ -242,7 +243,8 @@ mod tests {
         let mut m = Metrics { ipc: 2.0, cycles: 1000, ..Metrics::default() };
         m.intervals.insert("ipc".into(), Interval { low: 1.6, high: 2.5 });
         m.intervals.insert("cycles".into(), Interval { low: 800.0, high: 1250.0 });
-        m.spread = Spread { windows: vec![0, 1], fields: [("cycles".to_string(), vec![100.0, 0.0])].into() };
+        m.spread = Spread { windows: vec![0, 1], ..Spread::default() };
+        m.spread.push("cycles", [100.0, 0.0]);
         let p = prepare(&m, vec![0, 1]);
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let d = draw(&p, &[1.0, 5.0], &mut rng);

@@ -198,8 +198,7 @@ fn fig11_sampled_at_windows(matched: bool) -> Verdict {
             m.intervals.insert("cycles".into(), Interval { low: 0.7 * cycles, high: 1.3 * cycles });
             let first = if matched { 0 } else { 100 * i as u64 };
             m.spread.windows = (first..first + 10).collect();
-            let c = pattern.iter().map(|x| x / norm * 0.3 * cycles / 1.96).collect();
-            m.spread.fields.insert("cycles".into(), c);
+            m.spread.push("cycles", pattern.iter().map(|x| x / norm * 0.3 * cycles / 1.96));
             m
         })
         .collect();

@@ -193,7 +193,7 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
     let mut json = serde_json::to_value(Metrics::default()).unwrap_or(Value::Object(Map::new()));
     let mut intervals = BTreeMap::new();
     let mut spread =
-        Spread { windows: measured.iter().filter(|w| !w.exact).map(|w| w.slot).collect(), fields: BTreeMap::new() };
+        Spread { windows: measured.iter().filter(|w| !w.exact).map(|w| w.slot).collect(), ..Spread::default() };
     if let Some(first) = per_window.first() {
         // Every window's `Metrics` serializes to the same leaves (arrays have fixed
         // lengths, or the same bins), so the first one's names index all of them.
@@ -240,7 +240,7 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
                 // No metric of a run is negative, whatever a wide interval's arithmetic says.
                 let low = ((mean - half) * scale).max(0.0);
                 intervals.insert(name.clone(), Interval { low, high: (mean + half) * scale });
-                spread.fields.insert(name.clone(), contributions.iter().map(|c| c * scale).collect());
+                spread.push(name, contributions.iter().map(|c| c * scale));
             }
         }
     }
@@ -253,9 +253,9 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
         intervals.insert("ipc".into(), Interval { low: 1.0 / hi, high: 1.0 / lo });
         intervals.insert("cycles".into(), Interval { low: total_instr as f64 * lo, high: total_instr as f64 * hi });
         // IPC moves with the estimated time: a draw moves `cycles` and recomputes IPC from it.
-        spread.fields.insert("cycles".into(), cpi_spread.iter().map(|c| c * total_instr as f64).collect());
+        spread.push("cycles", cpi_spread.iter().map(|c| c * total_instr as f64));
     }
-    if spread.fields.is_empty() {
+    if spread.is_empty() {
         spread.windows.clear();
     }
     Estimates { metrics, intervals, spread }
@@ -315,13 +315,13 @@ mod tests {
         // mean, times sqrt(n / (n - 1)) and t / 1.96, so they add up (in squares) to the
         // half-width over 1.96; the two windows err in opposite directions.
         assert_eq!(e.spread.windows, vec![0, 0]);
-        let c = &e.spread.fields["l2_miss_rate"];
+        let c = e.spread.of("l2_miss_rate").unwrap();
         let scale = 2f64.sqrt() * 12.706 / 1.96;
         assert!((c[0] - 0.25 * -0.75 * scale).abs() < 1e-12 && (c[1] - 0.75 * 0.25 * scale).abs() < 1e-12, "{c:?}");
         let rss = c.iter().map(|x| x * x).sum::<f64>().sqrt();
         assert!((rss * 1.96 - 12.706 * 0.375).abs() < 1e-9);
         // The time's contributions are the CPI's times the run's instructions.
-        assert_eq!(e.spread.fields["cycles"].len(), 2);
+        assert_eq!(e.spread.of("cycles").unwrap().len(), 2);
         let ipc = e.intervals["ipc"];
         assert!(ipc.low < 0.4 && ipc.high > 0.4);
         // 0.56 - 12.706 x its half-width would be far below zero: a utilization is not.

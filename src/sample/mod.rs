@@ -302,7 +302,7 @@ impl Sampler {
         metrics.warp_hit_ratio_histogram = warps.l2_hit_ratio_histogram;
         metrics.one_wave_launches_sampled = self.one_wave_sampled;
         intervals.retain(|k, _| !k.starts_with("warp_types.") && !k.starts_with("warp_hit_ratio_histogram"));
-        spread.fields.retain(|k, _| intervals.contains_key(k));
+        spread.retain(|k| intervals.contains_key(k));
         SampledReport {
             version: env!("CARGO_PKG_VERSION"),
             kernel: sim.benchmark().name.clone(),

@@ -64,7 +64,7 @@ pub fn figure_plan(name: &str, size: &str, seed: f64) -> Result<JsValue, JsValue
 #[wasm_bindgen]
 pub fn figure_build(name: &str, metrics_json: &str) -> Result<JsValue, JsValue> {
     let f = figure(name).map_err(err)?;
-    let metrics: Vec<Metrics> = serde_json::from_str(metrics_json).map_err(|e| err(format!("bad run metrics: {e}")))?;
+    let metrics = Metrics::list_from_json_text(metrics_json).map_err(|e| err(format!("bad run metrics: {e}")))?;
     Ok(to_js(&f.build(metrics).map_err(err)?))
 }
 

@@ -287,10 +287,9 @@ impl WasmSim {
     /// run's estimates, with their `intervals` and `spread` beside them.
     pub fn metrics_json(&self) -> String {
         match &self.run {
-            Run::Full(sim) => serde_json::to_string(&crate::figures::Metrics::of(&build_report(sim))),
-            Run::Sampled(s) => serde_json::to_string(&s.report().figure_metrics()),
+            Run::Full(sim) => crate::figures::Metrics::of(&build_report(sim)).to_json_text(),
+            Run::Sampled(s) => s.report().figure_metrics().to_json_text(),
         }
-        .expect("metrics serialize")
     }
 }
 

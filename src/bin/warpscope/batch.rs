@@ -90,7 +90,8 @@ pub fn run_document(r: &Run, tracker: &Tracker, run_id: Option<&str>) -> Result<
             return Err(Failure::Stopped(r.label.clone(), e.clone()));
         }
         let mut doc = serde_json::to_value(&s).expect("reports serialize");
-        doc["figure_metrics"] = serde_json::to_value(s.figure_metrics()).expect("metrics serialize");
+        let text = s.figure_metrics().to_json_text();
+        doc["figure_metrics"] = serde_json::from_str(&text).expect("metrics read back");
         if let Some(id) = run_id {
             doc["run_id"] = Value::from(id);
         }

@@ -6,7 +6,6 @@ use super::batch::{self, Batch, Run};
 use super::interrupt::Printout;
 use super::plan::PlanArg;
 use super::{check_size, columns, jobs_parser, parallel, size_parser};
-use serde::Deserialize;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use warpscope::figures::{figure, figures, Figure, Metrics, Outcome, PlannedRun};
@@ -168,7 +167,8 @@ impl Batch for FigureCmd {
     }
 
     fn digest(&self, doc: &Value) -> Result<Metrics, Failure> {
-        let m = Metrics::deserialize(&doc["figure_metrics"]);
+        let text = doc["figure_metrics"].to_string();
+        let m = Metrics::list_from_json_text(&format!("[{text}]")).map(|mut l| l.remove(0));
         Ok(m.map_err(|e| ConfigError::new("report", format!("figure_metrics: {e}")))?)
     }
 }
