@@ -100,10 +100,10 @@ impl Metrics {
 /// How a sampled run's estimates err together. `windows` names each sampled window by its
 /// place in the sampling plan (window k of the run, or of a launch's tail), which runs of one
 /// kernel at one size and seed share: their window k measured the same stretch of its work.
-/// For each field with an interval, `fields` holds each window's contribution c_k to the
-/// estimate's error (in `contributions`), scaled so that the estimate + sum_k c_k e_k, the e_k standard normal,
-/// has the interval as its 95 % range (`cycles` stands for IPC, which moves with the
-/// estimated time). Drawing matched windows with the same e_k compares runs as matched pairs
+/// For each field with an interval (`fields`), `contributions` holds each window's
+/// contribution c_k to the estimate's error, scaled so that the estimate + sum_k c_k e_k, the
+/// e_k standard normal, has the interval as its 95 % range (`cycles` stands for IPC, which
+/// moves with the estimated time). Drawing matched windows with the same e_k compares runs as matched pairs
 /// do: what they measure alike at a window does not count as noise in their difference.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]

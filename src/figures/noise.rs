@@ -9,8 +9,9 @@
 //! over its interval. Windows the sampling plan put at the same place in runs of one kernel
 //! draw the same deviate, and all the fields of a run draw its windows' deviates: a baseline
 //! and a policy that measured the same stretches of the work err together, and only what
-//! differs between their windows counts as noise in their difference (matched-pair comparison: Ekman and Stenström, ISPASS 2005;
-//! SimFlex, Wenisch et al., IEEE Micro 2006). IPC moves with the estimated time. A field
+//! differs between their windows counts as noise in their difference (matched-pair
+//! comparison: Ekman and Stenström, ISPASS 2005; SimFlex, Wenisch et al., IEEE Micro 2006).
+//! IPC moves with the estimated time. A field
 //! without contributions (a run reported before they were kept) is drawn on its own from a
 //! normal whose 95 % bounds are its interval's. Runs simulated whole stay put.
 
