@@ -128,9 +128,10 @@ pub(crate) fn judge(
     outcome
 }
 
-/// The run's metrics without intervals or spread, as JSON, and the fields to redraw.
+/// The run's metrics without intervals as JSON (the spread is never in it), and the fields
+/// to redraw.
 fn prepare(m: &Metrics, windows: Vec<usize>) -> Prepared {
-    let bare = Metrics { intervals: Default::default(), spread: Default::default(), ..m.clone() };
+    let bare = Metrics { intervals: Default::default(), ..m.clone() };
     let base = serde_json::to_value(bare).expect("metrics serialize");
     let mut all = Vec::new();
     leaves(&base, "", &mut all);
