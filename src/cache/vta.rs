@@ -12,7 +12,6 @@
 //! of their warp, so a slot reused by a later warp starts with an empty history.
 
 use serde::Serialize;
-use std::collections::VecDeque;
 
 /// A warp as a cache sees it: the VTA key and the dynamic warp id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,55 +68,115 @@ impl MissClassCounts {
     }
 }
 
-#[derive(Debug, Clone)]
+/// One warp's victim tags: a FIFO of (block, evictor) records, oldest first, at most `cap`
+/// of them. A consumed record leaves a hole rather than closing the gap, so neither a take
+/// nor a push moves records but the occasional compaction; a one-byte fingerprint per slot
+/// lets a lookup read a cache line or two rather than every record (on uncoalesced kernels
+/// nearly every miss finds its record, most often near the oldest end).
+#[derive(Debug, Clone, Default)]
 struct Vta {
     gid: u32,
-    /// (block, evictor), oldest first.
-    entries: VecDeque<(u64, Owner)>,
-    /// Entries per hash bucket of their block: most misses find no record, and a zero here
-    /// says so without scanning the FIFO (the scan was a twentieth of a sampled run's time).
-    buckets: [u16; BUCKETS],
+    /// Slots `start..end` hold the FIFO, holes included; allocated at the first record.
+    entries: Vec<(u64, Owner)>,
+    fps: Vec<u8>,
+    start: usize,
+    end: usize,
+    live: usize,
 }
 
-const BUCKETS: usize = 64;
+/// The block of a consumed record's slot; no block number reaches it (addresses are
+/// shifted right by the line size).
+const HOLE: u64 = u64::MAX;
 
-/// A block's bucket: the top bits of a multiplicative hash, so lines a power of two apart
-/// spread over the buckets.
-fn bucket(block: u64) -> usize {
-    (block.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize
-}
-
-impl Default for Vta {
-    fn default() -> Self {
-        Self { gid: 0, entries: VecDeque::new(), buckets: [0; BUCKETS] }
-    }
+/// A block's fingerprint: the top byte of a multiplicative hash, so lines a power of two
+/// apart differ.
+fn fingerprint(block: u64) -> u8 {
+    (block.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as u8
 }
 
 impl Vta {
     fn clear(&mut self) {
-        self.entries.clear();
-        self.buckets = [0; BUCKETS];
+        (self.start, self.end, self.live) = (0, 0, 0);
     }
 
     fn push(&mut self, cap: usize, block: u64, evictor: Owner) {
-        if self.entries.len() == cap {
-            let (old, _) = self.entries.pop_front().expect("a full VTA has entries");
-            self.buckets[bucket(old)] -= 1;
+        if self.entries.is_empty() {
+            // Half as many slots again as records: a compaction at most every cap/2 pushes.
+            // Fingerprints are read eight at a time.
+            let slots = (cap + cap / 2 + 1).div_ceil(8) * 8;
+            self.entries = vec![(HOLE, Owner::NONE); slots];
+            self.fps = vec![0; slots];
         }
-        self.entries.push_back((block, evictor));
-        self.buckets[bucket(block)] += 1;
+        if self.live == cap {
+            self.skip_holes();
+            self.entries[self.start].0 = HOLE;
+            self.start += 1;
+            self.live -= 1;
+        }
+        if self.end == self.entries.len() {
+            self.compact();
+        }
+        self.entries[self.end] = (block, evictor);
+        self.fps[self.end] = fingerprint(block);
+        self.end += 1;
+        self.live += 1;
     }
 
-    /// Removes the newest record of `block`, returning its evictor.
-    fn take(&mut self, block: u64) -> Option<Owner> {
-        let b = bucket(block);
-        if self.buckets[b] == 0 {
-            return None;
+    fn skip_holes(&mut self) {
+        while self.start < self.end && self.entries[self.start].0 == HOLE {
+            self.start += 1;
         }
-        let i = self.entries.iter().rposition(|&(x, _)| x == block)?;
-        self.buckets[b] -= 1;
-        self.entries.remove(i).map(|(_, evictor)| evictor)
     }
+
+    /// Moves the live records, in order, to the front.
+    fn compact(&mut self) {
+        let mut to = 0;
+        for from in self.start..self.end {
+            if self.entries[from].0 != HOLE {
+                self.entries[to] = self.entries[from];
+                self.fps[to] = self.fps[from];
+                to += 1;
+            }
+        }
+        (self.start, self.end) = (0, to);
+    }
+
+    /// Removes the newest record of `block`, returning its evictor. Most records are found
+    /// near the oldest end, so the scan reads eight fingerprints a step, newest first.
+    fn take(&mut self, block: u64) -> Option<Owner> {
+        const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        let want = 0x0101_0101_0101_0101 * u64::from(fingerprint(block));
+        let (start, end) = (self.start, self.end);
+        let mut base = end.div_ceil(8) * 8;
+        while base > start - start % 8 {
+            base -= 8;
+            let word = u64::from_le_bytes(self.fps[base..base + 8].try_into().expect("eight bytes"));
+            let x = word ^ want;
+            // The top bit of each byte of `x` that is zero, exactly: that slot's fingerprint matches.
+            let mut hits = !(((x & LOW7) + LOW7) | x | LOW7) & in_range(base, start, end);
+            while hits != 0 {
+                let byte = 7 - (hits.leading_zeros() / 8) as usize;
+                hits &= !(0x80 << (8 * byte));
+                let at = base + byte;
+                if self.entries[at].0 == block {
+                    self.entries[at].0 = HOLE;
+                    self.live -= 1;
+                    if at + 1 == end {
+                        self.end -= 1;
+                    }
+                    return Some(self.entries[at].1);
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The top bits of the bytes of the eight slots from `base` that lie in `start..end`.
+fn in_range(base: usize, start: usize, end: usize) -> u64 {
+    let below = |n: usize| if n >= 8 { u64::MAX } else { (1u64 << (8 * n)) - 1 };
+    let mask = below(end - base) & !below(start.saturating_sub(base));
+    mask & 0x8080_8080_8080_8080
 }
 
 /// The VTAs of one cache (an SM's L1 or one L2 bank).
@@ -137,7 +196,7 @@ impl VictimTags {
     /// a warp older than the slot's current one (its history no longer matters).
     fn vta(&mut self, w: Owner) -> Option<&mut Vta> {
         let v = self.vtas.get_mut(w.key as usize)?;
-        if w.gid > v.gid || (v.entries.is_empty() && w.gid != v.gid) {
+        if w.gid > v.gid || (v.live == 0 && w.gid != v.gid) {
             v.gid = w.gid;
             v.clear();
         }
@@ -190,8 +249,7 @@ mod tests {
     }
 
     #[test]
-    fn the_bucket_counts_follow_the_fifo_through_many_records() {
-        // 64 entries in 64 buckets: most buckets hold several blocks, some none.
+    fn the_fifo_holds_its_order_through_holes_and_compactions() {
         let mut v = VictimTags::new(1, 64);
         for b in 0..1000u64 {
             v.record(W0, b * 4096, W0);
@@ -200,9 +258,39 @@ mod tests {
             let want = if b >= 936 { MissClass::IntraWarp } else { MissClass::Other };
             assert_eq!(v.classify(W0, b * 4096), want, "block {b}");
         }
-        assert_eq!(v.vtas[0].buckets.iter().map(|&c| c as usize).sum::<usize>(), 0);
+        assert_eq!(v.vtas[0].live, 0);
         v.record(W0, 7, W3);
         assert_eq!(v.classify(W0, 7), MissClass::InterWarp { aggressor: W3 });
+    }
+
+    /// The FIFO with holes against the plain one it replaces, on random records and misses
+    /// over few blocks, so that duplicates, holes at both ends and compactions all occur.
+    #[test]
+    fn records_and_misses_match_a_plain_fifo() {
+        use rand::{Rng, SeedableRng};
+        for cap in [1usize, 2, 5, 64] {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(cap as u64);
+            let mut v = VictimTags::new(1, cap);
+            let mut model = std::collections::VecDeque::new();
+            for step in 0..20_000 {
+                let block = rng.gen_range(0..(2 * cap as u64 + 3));
+                if rng.gen_bool(0.5) {
+                    let evictor = if rng.gen_bool(0.5) { W0 } else { W3 };
+                    v.record(W0, block, evictor);
+                    if model.len() == cap {
+                        model.pop_front();
+                    }
+                    model.push_back((block, evictor));
+                } else {
+                    let want = match model.iter().rposition(|&(b, _)| b == block) {
+                        Some(i) if model.remove(i).unwrap().1 == W0 => MissClass::IntraWarp,
+                        Some(_) => MissClass::InterWarp { aggressor: W3 },
+                        None => MissClass::Other,
+                    };
+                    assert_eq!(v.classify(W0, block), want, "cap {cap}, step {step}");
+                }
+            }
+        }
     }
 
     #[test]
