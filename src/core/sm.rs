@@ -103,6 +103,9 @@ pub struct Sm {
     now: u64,
     /// No instruction issues (a sampled run lets the memory system drain).
     frozen: bool,
+    /// Between `begin_warming` and `resume_detail`: thread blocks come and go with no
+    /// timing, which a learning bypass policy must not learn from.
+    warming: bool,
     /// Which warp executes next in functional warming (sampled runs).
     pace: Pace,
     pub stats: SmStats,
@@ -166,6 +169,7 @@ impl Sm {
             pc_counts: None,
             now: 0,
             frozen: false,
+            warming: false,
             stats: SmStats::default(),
         }
     }
@@ -201,7 +205,7 @@ impl Sm {
     /// Tells the bypass policy what happened to the thread blocks at core cycle `now`.
     fn cta_event(&mut self, event: CtaEvent, now: u64) {
         let l1 = L1Snapshot { hits: self.l1_counts().1, stall_cycles: self.stats.l1_stall_cycles };
-        self.l1.on_cta(event, &SmView { now, warps: self.warps_used, l1 });
+        self.l1.on_cta(event, &SmView { now, warps: self.warps_used, l1, warming: self.warming });
     }
 
     /// Whether a CTA of this grid fits now.

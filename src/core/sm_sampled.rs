@@ -67,6 +67,7 @@ impl Sm {
 
     /// Functional warming (re)starts: every warp is looked at afresh (`Pace::begin`).
     pub fn begin_warming(&mut self) {
+        self.warming = true;
         self.pace.begin();
     }
 
@@ -170,6 +171,7 @@ impl Sm {
     /// Detailed simulation resumes after functional steps: the schedulers see every warp's
     /// new next instruction.
     pub fn resume_detail(&mut self) {
+        self.warming = false;
         self.throttle_lag += self.pace.elapsed();
         for slot in 0..self.warps.len() {
             self.gates.forget_head(slot);

@@ -65,6 +65,8 @@ pub struct SmView {
     /// Warps resident after the event.
     pub warps: u32,
     pub l1: L1Snapshot,
+    /// The event happened in a sampled run's functional warming (no timing, no statistics).
+    pub warming: bool,
 }
 
 /// What a policy needs from a profiling pass over the kernel's global loads before the run.

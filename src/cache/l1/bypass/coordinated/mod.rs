@@ -75,8 +75,8 @@ impl L1BypassPolicy for Coordinated {
         let Some(tb) = &mut self.tb else { return };
         match event {
             CtaEvent::Launch { max_ctas } => tb.begin_launch(max_ctas, sm.now),
-            CtaEvent::Dispatch { slot } => tb.on_dispatch(slot, sm.now, sm.warps, sm.l1),
-            CtaEvent::Retire { slot } => tb.on_retire(slot, sm.now, sm.warps, sm.l1),
+            CtaEvent::Dispatch { slot } => tb.on_dispatch(slot, sm.now, sm.warps, sm.l1, sm.warming),
+            CtaEvent::Retire { slot } => tb.on_retire(slot, sm.now, sm.warps, sm.l1, sm.warming),
             CtaEvent::StatsReset => tb.rebase(sm.now, sm.warps, sm.l1),
         }
     }

@@ -95,13 +95,15 @@ impl TbBypass {
     }
 
     /// Tags the block dispatched into `slot` (equation 2: `bg` while Cur_bg < TB_bg) and
-    /// starts a sampling period when this dispatch brings Cur_bg to TB_bg.
-    pub fn on_dispatch(&mut self, slot: usize, now: u64, warps_after: u32, l1: L1Snapshot) {
+    /// starts a sampling period when this dispatch brings Cur_bg to TB_bg, except in a
+    /// sampled run's warming, whose L1 hits and stalls are not counted: a period there would
+    /// score zero and walk TB_bg down to no bypassing at all.
+    pub fn on_dispatch(&mut self, slot: usize, now: u64, warps_after: u32, l1: L1Snapshot, warming: bool) {
         self.account_warps(now, warps_after);
         let bg = self.cur_bg < self.tb_bg;
         self.bg[slot] = bg;
         self.cur_bg += bg as u32;
-        if self.learns && self.period.is_none() && self.cur_bg == self.tb_bg {
+        if self.learns && !warming && self.period.is_none() && self.cur_bg == self.tb_bg {
             self.period = Some(Period { slot, start: now, at_start: l1, warp_cycles_at_start: self.warp_cycles });
         }
     }
@@ -117,13 +119,17 @@ impl TbBypass {
         }
     }
 
-    /// The block in `slot` retired; ends the period if it was the period's block.
-    pub fn on_retire(&mut self, slot: usize, now: u64, warps_after: u32, l1: L1Snapshot) {
+    /// The block in `slot` retired; ends the period if it was the period's block (one that
+    /// retires in warming ends it unscored, its lifetime not measured).
+    pub fn on_retire(&mut self, slot: usize, now: u64, warps_after: u32, l1: L1Snapshot, warming: bool) {
         self.account_warps(now, warps_after);
         self.cur_bg -= self.bg[slot] as u32;
         self.bg[slot] = false;
         let Some(p) = self.period.filter(|p| p.slot == slot) else { return };
         self.period = None;
+        if warming {
+            return;
+        }
         let cycles = now.saturating_sub(p.start).max(1);
         let warps = (self.warp_cycles - p.warp_cycles_at_start) as f64 / cycles as f64;
         let hits = (l1.hits - p.at_start.hits) as f64;
@@ -170,15 +176,15 @@ mod tests {
         t.begin_launch(4, 0);
         t.set_tb_bg(2, 0);
         for slot in 0..4 {
-            t.on_dispatch(slot, 0, 8, snap(0, 0));
+            t.on_dispatch(slot, 0, 8, snap(0, 0), false);
         }
         assert_eq!((0..4).map(|s| t.is_bg(s)).collect::<Vec<_>>(), [true, true, false, false]);
         // A bg block retires: the next block dispatched takes its place as bg.
-        t.on_retire(0, 10, 6, snap(0, 0));
-        t.on_dispatch(0, 11, 8, snap(0, 0));
+        t.on_retire(0, 10, 6, snap(0, 0), false);
+        t.on_dispatch(0, 11, 8, snap(0, 0), false);
         assert!(t.is_bg(0));
-        t.on_retire(3, 12, 6, snap(0, 0));
-        t.on_dispatch(3, 13, 8, snap(0, 0));
+        t.on_retire(3, 12, 6, snap(0, 0), false);
+        t.on_dispatch(3, 13, 8, snap(0, 0), false);
         assert!(!t.is_bg(3));
     }
 
@@ -186,17 +192,17 @@ mod tests {
     fn period(t: &mut TbBypass, now: &mut u64, hits: &mut u64, stall: &mut u64, dh: u64, ds: u64) {
         let slots: Vec<usize> = (0..t.bg.len()).collect();
         for &s in &slots {
-            t.on_retire(s, *now, 0, snap(*hits, *stall));
+            t.on_retire(s, *now, 0, snap(*hits, *stall), false);
         }
         t.period = None;
         for &s in &slots {
-            t.on_dispatch(s, *now, 8, snap(*hits, *stall));
+            t.on_dispatch(s, *now, 8, snap(*hits, *stall), false);
         }
         let p = t.period.expect("a full SM starts a period").slot;
         *now += 100;
         *hits += dh;
         *stall += ds;
-        t.on_retire(p, *now, 6, snap(*hits, *stall));
+        t.on_retire(p, *now, 6, snap(*hits, *stall), false);
     }
 
     #[test]
@@ -221,12 +227,30 @@ mod tests {
         assert_eq!(t.take_decision(), None);
     }
 
+    /// Warming counts no L1 hits or stalls: its blocks are tagged, but no period starts
+    /// there, and one whose block retires there ends unscored.
+    #[test]
+    fn warming_tags_blocks_but_neither_starts_nor_scores_a_period() {
+        let mut t = TbBypass::new(2, true, 100.0);
+        t.begin_launch(2, 0);
+        t.on_dispatch(0, 0, 8, snap(0, 0), true);
+        t.on_dispatch(1, 0, 16, snap(0, 0), true);
+        assert!(t.is_bg(0) && t.is_bg(1));
+        assert!(t.period.is_none(), "no period starts in warming");
+        t.on_retire(1, 10, 8, snap(0, 0), true);
+        t.on_dispatch(1, 20, 16, snap(0, 0), false);
+        let p = t.period.expect("a detailed dispatch that fills TB_bg starts one");
+        t.on_retire(p.slot, 30, 8, snap(0, 0), true);
+        assert!(t.period.is_none());
+        assert_eq!((t.tb_bg, t.chss[2]), (2, None), "unscored: TB_bg stays");
+    }
+
     #[test]
     fn chss_weighs_hits_against_stalls_per_warp() {
         let mut t = TbBypass::new(1, true, 120.0);
         t.begin_launch(1, 0);
-        t.on_dispatch(0, 0, 8, snap(0, 0));
-        t.on_retire(0, 100, 0, snap(50, 25));
+        t.on_dispatch(0, 0, 8, snap(0, 0), false);
+        t.on_retire(0, 100, 0, snap(50, 25), false);
         // 50 hits x 120 / (25 stall cycles x 8 warps on average).
         assert_eq!(t.chss[1], Some(30.0));
     }
