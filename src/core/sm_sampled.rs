@@ -9,7 +9,7 @@ use crate::cache::vta::Owner;
 use crate::core::coalescer::coalesce;
 use crate::core::sched::Throttle;
 use crate::kernels::{Instr, Kernel};
-use crate::mem::AccessKind;
+use crate::mem::{AccessKind, MemReq};
 
 impl Sm {
     /// Functional warming (sampled runs): one warp memory instruction of a CTA that is not
@@ -17,15 +17,15 @@ impl Sm {
     /// partitions' L2 and DRAM row buffers in lane order, with no timing or statistics. Loads take the operator
     /// the bypass policy gives them outside any thread block (a `cm` load is cached, as in
     /// a block not tagged `bg`), and the route it gives warp slot `slot`.
-    /// `partition(p, local, is_write)` warms partition `p` with a line at its local address
-    /// and says whether its L2 hit (the SM knows the address map, not the partitions). Each
+    /// `partition(p, local, is_write, reader)` warms partition `p` with a line at its local
+    /// address, for `reader` (the warp and PC, for the L2 bypass policy), and says whether its L2 hit (the SM knows the address map, not the partitions). Each
     /// L2 read is counted for the warp's run-wide id in `reads` (warp types over a sampled run).
     /// Returns whether any of its lines missed in the L1.
     pub fn warm(
         &mut self,
         m: &crate::kernels::MemInstr,
         slot: usize,
-        partition: &mut dyn FnMut(usize, u64, bool) -> bool,
+        partition: &mut dyn FnMut(usize, u64, bool, &MemReq) -> bool,
         reads: &mut WarpL2Counters,
     ) -> bool {
         coalesce(m, self.line_bytes, &mut self.coalesced);
@@ -37,13 +37,16 @@ impl Sm {
             AccessKind::Read => self.l1.bypass.load_op(m.pc, m.op, None),
         };
         let who = Owner { key: slot as u32, gid: self.warps[slot].gid };
+        let mut reader = MemReq::new(0, 0, m.kind, self.line_bytes);
+        (reader.sm, reader.warp_slot, reader.warp, reader.pc) =
+            (self.id as u16, slot as u16, self.warps[slot].gid, m.pc);
         let mut missed = false;
         for i in 0..self.coalesced.len {
             let line = self.coalesced.lines[i];
             if self.l1.warm(line, m.kind, op, who) {
                 missed = true;
                 let p = self.addr_map.partition(line) as usize;
-                let hit = partition(p, self.addr_map.local(line), m.kind == AccessKind::Write);
+                let hit = partition(p, self.addr_map.local(line), m.kind == AccessKind::Write, &reader);
                 if m.kind == AccessKind::Read {
                     reads.record(self.warps[slot].gid, hit);
                 }
@@ -113,7 +116,7 @@ impl Sm {
     pub fn warm_step(
         &mut self,
         kernel: &dyn Kernel,
-        partition: &mut dyn FnMut(usize, u64, bool) -> bool,
+        partition: &mut dyn FnMut(usize, u64, bool, &MemReq) -> bool,
         reads: &mut WarpL2Counters,
         miss_latency: u64,
     ) -> u64 {

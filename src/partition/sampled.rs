@@ -2,7 +2,8 @@
 //! L2 and row buffers, and fresh counts where a window's measurement starts.
 
 use super::Partition;
-use crate::cache::l2::L2Stats;
+use crate::cache::l2::{L2Shared, L2Stats};
+use crate::mem::{L2Route, MemReq};
 
 impl Partition {
     /// Functional warming (sampled runs): one access at partition-local address `local`
@@ -19,6 +20,25 @@ impl Partition {
             self.dram.warm(wb);
         }
         !w.to_dram && !w.pending
+    }
+
+    /// A read in functional warming, where the L2 bypass policy sends it as the demultiplexer
+    /// would in detail for `reader` (its warp and PC) at core cycle `now_core`, training
+    /// nothing: to DRAM it only opens its row; not allocating, it touches a line it hits and
+    /// otherwise only opens its row. Warming that allocated every read undid a bypassing
+    /// policy's work between windows (PC-Byp on `pvc` sampled a sixth of its gain).
+    pub fn warm_read(&mut self, local: u64, reader: &MemReq, shared: &mut L2Shared, now_core: u64) -> bool {
+        let route = shared.decide(reader, now_core, self.line(local)).1;
+        let cached = match route {
+            L2Route::Cache => true,
+            L2Route::NoAllocate => self.banks[self.bank_of(local)].holds(local),
+            L2Route::Dram => false,
+        };
+        if cached {
+            return self.warm(local, false);
+        }
+        self.dram.warm(local);
+        false
     }
 
     /// A detailed piece ends at L2 cycle `now`: each bank learns its MSHR occupancy for

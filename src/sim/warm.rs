@@ -6,6 +6,7 @@ use super::Simulator;
 use crate::cache::l2::warp_type::WarpTypeTable;
 use crate::cache::l2::WarpL2Counters;
 use crate::core::latency::LoadStats;
+use crate::mem::MemReq;
 use std::rc::Rc;
 
 impl Simulator {
@@ -53,8 +54,11 @@ impl Simulator {
         while !self.finished && go(self) {
             self.dispatch(now);
             let kernel = &*bench.launches[self.launch];
-            let partitions = &mut self.partitions;
-            let mut partition = |p: usize, local: u64, write: bool| partitions[p].warm(local, write);
+            let (partitions, shared) = (&mut self.partitions, &mut self.l2_shared);
+            let mut partition = |p: usize, local: u64, write: bool, reader: &MemReq| match write {
+                true => partitions[p].warm(local, true),
+                false => partitions[p].warm_read(local, reader, shared, now),
+            };
             for sm in &mut self.sms {
                 self.instructions_uncounted +=
                     sm.warm_step(kernel, &mut partition, &mut self.warp_l2_run, miss_latency);

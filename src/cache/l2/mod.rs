@@ -249,6 +249,11 @@ impl L2Bank {
         out
     }
 
+    /// Whether a line with data for partition-local address `local` is here (warming).
+    pub fn holds(&self, local: u64) -> bool {
+        matches!(self.tags.probe(self.block(local)), Probe::Hit { .. })
+    }
+
     /// A detailed piece's measurement starts at L2 cycle `now` (sampled runs).
     pub fn restart_in_flight(&mut self, now: u64) {
         self.in_flight.restart(now);
