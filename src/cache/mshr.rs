@@ -20,6 +20,9 @@ struct Entry<T> {
 #[derive(Debug, Clone)]
 pub struct MshrTable<T> {
     entries: Vec<Entry<T>>,
+    /// Emptied request lists of closed entries, reused by the next ones: a miss opens and
+    /// closes an entry, and allocating its list each time was a visible share of a run.
+    spare: Vec<Vec<T>>,
     capacity: usize,
     max_merge: usize,
 }
@@ -28,6 +31,7 @@ impl<T> MshrTable<T> {
     pub fn new(capacity: u32, max_merge: u32) -> Self {
         Self {
             entries: Vec::with_capacity(capacity.min(64) as usize),
+            spare: Vec::new(),
             capacity: capacity as usize,
             max_merge: max_merge as usize,
         }
@@ -57,15 +61,19 @@ impl<T> MshrTable<T> {
             e.waiting.push(item);
             return Ok(false);
         }
-        self.entries.push(Entry { block, waiting: vec![item] });
+        let mut waiting = self.spare.pop().unwrap_or_default();
+        waiting.push(item);
+        self.entries.push(Entry { block, waiting });
         Ok(true)
     }
 
-    /// Closes the block's entry on fill, returning its requests in arrival order.
-    pub fn take(&mut self, block: u64) -> Vec<T> {
-        match self.entries.iter().position(|e| e.block == block) {
-            Some(i) => self.entries.swap_remove(i).waiting,
-            None => Vec::new(),
+    /// Closes the block's entry on fill, handing its requests to `each` in arrival order
+    /// (none when the block has no entry).
+    pub fn take(&mut self, block: u64, each: impl FnMut(T)) {
+        if let Some(i) = self.entries.iter().position(|e| e.block == block) {
+            let mut waiting = self.entries.swap_remove(i).waiting;
+            waiting.drain(..).for_each(each);
+            self.spare.push(waiting);
         }
     }
 
@@ -95,7 +103,9 @@ mod tests {
         assert_eq!(m.add(5, 'c'), Err((MshrFull::Merge, 'c')));
         assert_eq!(m.add(6, 'd'), Ok(true));
         assert_eq!(m.add(7, 'e'), Err((MshrFull::Entries, 'e')));
-        assert_eq!(m.take(5), vec!['a', 'b']);
+        let mut got = Vec::new();
+        m.take(5, |c| got.push(c));
+        assert_eq!(got, ['a', 'b']);
         assert_eq!(m.add(7, 'e'), Ok(true));
         assert_eq!(m.len(), 2);
     }
@@ -103,7 +113,7 @@ mod tests {
     #[test]
     fn take_of_unknown_block_is_empty() {
         let mut m: MshrTable<u8> = MshrTable::new(1, 1);
-        assert!(m.take(3).is_empty());
+        m.take(3, |_| panic!("no requests"));
         assert!(m.is_empty());
     }
 }

@@ -177,24 +177,28 @@ impl CommandScheduler {
         // The soonest any bank's head command is legal, found on the way: with nothing to
         // issue, it bounds the quiet stretch without a second scan.
         let mut soonest: Option<u64> = None;
-        for gi in 0..self.groups {
-            let g = (self.rr_group + gi) % self.groups;
-            for bi in 0..self.per_group {
-                let k = (self.rr_bank[g] + bi) % self.per_group;
+        // Round robin by wrapping counters: this scan runs every busy DRAM cycle, and the
+        // counters spare it two divisions per bank visited.
+        let wrap = |i: usize, n: usize| if i + 1 == n { 0 } else { i + 1 };
+        let mut g = self.rr_group;
+        for _ in 0..self.groups {
+            let mut k = self.rr_bank[g];
+            for _ in 0..self.per_group {
                 let b = g + k * self.groups;
-                if b >= self.banks.len() {
-                    continue;
-                }
-                if let Some((cmd, t)) = self.next(b, refreshing) {
-                    if t <= now {
-                        self.rr_group = (g + 1) % self.groups;
-                        self.rr_bank[g] = (k + 1) % self.per_group;
-                        self.quiet = (0, 0);
-                        return (true, self.issue(b, cmd, now, stats));
+                if b < self.banks.len() {
+                    if let Some((cmd, t)) = self.next(b, refreshing) {
+                        if t <= now {
+                            self.rr_group = wrap(g, self.groups);
+                            self.rr_bank[g] = wrap(k, self.per_group);
+                            self.quiet = (0, 0);
+                            return (true, self.issue(b, cmd, now, stats));
+                        }
+                        soonest = Some(soonest.map_or(t, |s| s.min(t)));
                     }
-                    soonest = Some(soonest.map_or(t, |s| s.min(t)));
                 }
+                k = wrap(k, self.per_group);
             }
+            g = wrap(g, self.groups);
         }
         // A refresh falling due next cycle changes what the banks want: scan again then.
         let next = if refreshing == self.refreshing(now + 1) {

@@ -525,7 +525,7 @@ impl L1D {
                 }
             }
         }
-        for mut r in self.mshr.take(block) {
+        self.mshr.take(block, |mut r| {
             if r.id == reply.id {
                 out.push((reply.clone(), true));
             } else {
@@ -533,7 +533,7 @@ impl L1D {
                 r.dram_served = reply.dram_served;
                 out.push((r, false));
             }
-        }
+        });
     }
 
     pub fn next_event(&self) -> Option<u64> {

@@ -515,12 +515,15 @@ impl L2Bank {
         stats.fills += 1;
         self.in_flight.note(now.l2, self.mshr.len());
         // Stores that waited for their line's fetch were acknowledged at lookup.
-        for mut r in self.mshr.take(block).into_iter().filter(|r| r.kind == AccessKind::Read) {
-            r.l2_hit = false;
-            r.dram_served = true;
-            r.trip.replied = r.since_issue(now.core);
-            self.responses.push(r);
-        }
+        let responses = &mut self.responses;
+        self.mshr.take(block, |mut r| {
+            if r.kind == AccessKind::Read {
+                r.l2_hit = false;
+                r.dram_served = true;
+                r.trip.replied = r.since_issue(now.core);
+                responses.push(r);
+            }
+        });
         true
     }
 
