@@ -20,8 +20,8 @@ struct Entry<T> {
 #[derive(Debug, Clone)]
 pub struct MshrTable<T> {
     entries: Vec<Entry<T>>,
-    /// Emptied request lists of closed entries, reused by the next ones: a miss opens and
-    /// closes an entry, and allocating its list each time was a visible share of a run.
+    /// Emptied request lists of closed entries, reused by the next ones: every miss opens
+    /// and closes an entry, and its list need not be allocated afresh each time.
     spare: Vec<Vec<T>>,
     capacity: usize,
     max_merge: usize,

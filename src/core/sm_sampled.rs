@@ -18,8 +18,9 @@ impl Sm {
     /// the bypass policy gives them outside any thread block (a `cm` load is cached, as in
     /// a block not tagged `bg`), and the route it gives warp slot `slot`.
     /// `partition(p, local, is_write, reader)` warms partition `p` with a line at its local
-    /// address, for `reader` (the warp and PC, for the L2 bypass policy), and says whether its L2 hit (the SM knows the address map, not the partitions). Each
-    /// L2 read is counted for the warp's run-wide id in `reads` (warp types over a sampled run).
+    /// address, for `reader` (the warp and PC, which the L2 bypass policy routes by), and says
+    /// whether its L2 hit (the SM knows the address map, not the partitions). Each L2 read is
+    /// counted for the warp's run-wide id in `reads` (warp types over a sampled run).
     /// Returns whether any of its lines missed in the L1.
     pub fn warm(
         &mut self,
