@@ -10,7 +10,9 @@
 //! instructions), so the estimate is the ratio of estimated totals. A launch's tail is
 //! simulated whole and enters with its own time, instructions and events, exactly. The interval treats the windows
 //! as a sample of chunks: mean ± t x the weighted standard error, t at the degrees of
-//! freedom the windows' shares leave (n - 1 when they are equal).
+//! freedom the windows' shares leave (n - 1 when they are equal), widened by the estimate's
+//! drift between the halves of the windows' measurements (`drift`), which the spread
+//! between windows cannot show.
 
 use crate::figures::metrics::{leaves, set_leaf};
 use crate::figures::{Interval, Metrics, Spread};
@@ -101,6 +103,18 @@ pub struct WindowSample {
     /// The denominators of its rates, and what it measured.
     pub events: Events,
     pub metrics: Metrics,
+    /// What the first half of its measurement measured (`drift`); not part of the report.
+    #[serde(skip)]
+    pub first_half: Option<Half>,
+}
+
+/// The first half of a window's measurement; the second half is the whole less it.
+#[derive(Debug, Clone, Default)]
+pub struct Half {
+    pub cycles: u64,
+    pub instructions: u64,
+    pub events: Events,
+    pub metrics: Metrics,
 }
 
 /// The estimated metrics and the interval of each numeric one, by `Metrics` field name
@@ -159,6 +173,35 @@ fn weighted(xs: &[f64], ws: &[f64], exact: &[bool]) -> (f64, f64, Vec<f64>) {
     (mean, t * (var * n as f64 / (n - 1) as f64).sqrt(), contributions)
 }
 
+/// How far an estimate moves from its windows' first halves to their second halves: each
+/// sampled window's change between the halves of its measurement, `(x2 - x1)`, weighted by
+/// its share of the whole, as the estimate weighs its value. `halves[k]` is window k's
+/// `(x1, x2)`, `None` where it has no first half. Where warming's state has not relaxed by
+/// the time a window measures, the measurement still moves, and its intervals widen by it.
+fn drift(ws: &[f64], exact: &[bool], halves: &[Option<(f64, f64)>]) -> f64 {
+    let total: f64 = ws.iter().sum();
+    if total <= 0.0 {
+        return 0.0;
+    }
+    let moved = ws.iter().zip(exact).zip(halves).filter(|((_, &e), _)| !e);
+    moved.filter_map(|((w, _), h)| h.map(|(x1, x2)| w / total * (x2 - x1))).filter(|d| d.is_finite()).sum()
+}
+
+/// A window's value over the second half of its measurement, from the whole's `x` over `d`
+/// units (events, cycles or instructions) and the first half's `x1` over `d1`.
+fn second_half(x: f64, d: f64, x1: f64, d1: f64) -> Option<(f64, f64)> {
+    (d1 > 0.0 && d > d1).then(|| (x1, (x * d - x1 * d1) / (d - d1)))
+}
+
+/// The pseudo-window that carries an estimate's drift in its `Spread`: the runs of one kernel
+/// share it, so alike drifts cancel in their comparison, as matched windows do.
+pub const DRIFT_SLOT: u64 = u64::MAX;
+
+/// A drift's contribution to the spread: what widens a half-width `half` to `half + |d|`.
+fn drift_contribution(half: f64, d: f64) -> f64 {
+    d.signum() * ((half + d.abs()).powi(2) - half * half).max(0.0).sqrt() / 1.96
+}
+
 /// The degrees of freedom of the variance of a mean over `n` windows with these shares:
 /// n - 1 for equal shares, fewer where a few windows stand for most of the run (windows
 /// placed on the same thread block stand for very uneven chunks), since their squared
@@ -180,6 +223,15 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
     let exact: Vec<bool> = measured.iter().map(|w| w.exact).collect();
     let total_instr: u64 = windows.iter().map(|w| w.chunk_instructions).sum();
     let (cpi_mean, cpi_half, cpi_spread) = weighted(&cpi, &n_instr, &exact);
+    let cpi_halves: Vec<Option<(f64, f64)>> = measured
+        .iter()
+        .map(|w| {
+            let h = w.first_half.as_ref()?;
+            let d = w.instructions as f64;
+            second_half(w.cycles as f64 / d, d, h.cycles as f64 / h.instructions.max(1) as f64, h.instructions as f64)
+        })
+        .collect();
+    let cpi_drift = drift(&n_instr, &exact, &cpi_halves);
     let cycles = total_instr as f64 * cpi_mean;
 
     let per_window: Vec<Vec<(String, f64, bool)>> = measured
@@ -194,6 +246,20 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
     let mut intervals = BTreeMap::new();
     let mut spread =
         Spread { windows: measured.iter().filter(|w| !w.exact).map(|w| w.slot).collect(), ..Spread::default() };
+    // Windows measured in halves carry a drift (a run's windows all are; a test's need not).
+    let with_drift = spread.windows.len() >= 2 && measured.iter().any(|w| !w.exact && w.first_half.is_some());
+    if with_drift {
+        spread.windows.push(DRIFT_SLOT);
+    }
+    let first_halves: Vec<Option<Vec<(String, f64, bool)>>> = measured
+        .iter()
+        .map(|w| {
+            let h = w.first_half.as_ref()?;
+            let mut out = Vec::new();
+            leaves(&serde_json::to_value(&h.metrics).unwrap_or(Value::Null), "", &mut out);
+            Some(out)
+        })
+        .collect();
     if let Some(first) = per_window.first() {
         // Every window's `Metrics` serializes to the same leaves (arrays have fixed
         // lengths, or the same bins), so the first one's names index all of them.
@@ -228,7 +294,30 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
                 (None, true) => &time,
                 (None, false) => &n_instr,
             };
-            let (mean, half, contributions) = weighted(&xs, ws, &exact);
+            // Each window's value over the first and second halves of its measurement, over
+            // the units the value is a rate of.
+            let halves: Vec<Option<(f64, f64)>> = measured
+                .iter()
+                .zip(&xs)
+                .zip(&first_halves)
+                .map(|((w, &x), leaves)| {
+                    let h = w.first_half.as_ref()?;
+                    let x1 = leaves.as_ref()?.get(i).map_or(0.0, |v| v.1);
+                    let x1 = if *count { x1 / h.cycles.max(1) as f64 } else { x1 };
+                    let (d, d1) = match PER_EVENT.iter().find(|(f, _)| f == name) {
+                        Some(&(_, e)) => (w.events.get(e), h.events.get(e)),
+                        None if by_time => (w.cycles, h.cycles),
+                        None => (w.instructions, h.instructions),
+                    };
+                    second_half(x, d as f64, x1, d1 as f64)
+                })
+                .collect();
+            let moved = drift(ws, &exact, &halves);
+            let (mean, half, mut contributions) = weighted(&xs, ws, &exact);
+            if with_drift {
+                contributions.push(drift_contribution(half, moved));
+            }
+            let half = half + moved.abs();
             let scale = if *count { cycles } else { 1.0 };
             let value = if *count {
                 Value::from((mean * scale).round().max(0.0) as u64)
@@ -249,6 +338,11 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
     metrics.cycles = cycles.round() as u64;
     metrics.ipc = if cycles > 0.0 { total_instr as f64 / cycles } else { 0.0 };
     if cpi_half.is_finite() && cpi_mean > 0.0 {
+        let mut cpi_spread = cpi_spread;
+        if with_drift {
+            cpi_spread.push(drift_contribution(cpi_half, cpi_drift));
+        }
+        let cpi_half = cpi_half + cpi_drift.abs();
         let (lo, hi) = ((cpi_mean - cpi_half).max(f64::MIN_POSITIVE), cpi_mean + cpi_half);
         intervals.insert("ipc".into(), Interval { low: 1.0 / hi, high: 1.0 / lo });
         intervals.insert("cycles".into(), Interval { low: total_instr as f64 * lo, high: total_instr as f64 * hi });
@@ -365,6 +459,58 @@ mod tests {
         b.exact = true;
         let e = estimate(&[a, b], true);
         assert!((e.metrics.l2_miss_rate - 0.18).abs() < 1e-12);
+    }
+
+    /// `w` with a first half whose CPI and L2 miss rate are `cpi1` and `miss1`.
+    fn halved(mut w: WindowSample, cpi1: f64, miss1: f64) -> WindowSample {
+        let instructions = w.instructions / 2;
+        let mut metrics = w.metrics.clone();
+        metrics.l2_miss_rate = miss1;
+        let events = Events { l2_accesses: instructions, ..Events::default() };
+        let cycles = (cpi1 * instructions as f64) as u64;
+        w.first_half = Some(Half { cycles, instructions, events, metrics });
+        w
+    }
+
+    #[test]
+    fn a_window_that_still_moves_widens_its_interval_by_the_move() {
+        // Two windows at CPI 2 and miss rate 0.25 overall, each measured in halves at CPI
+        // 1.5 then 2.5 (a drift of +1 per window) and miss rate 0.2 then 0.3 (+0.1).
+        let ws: Vec<WindowSample> = (0..2).map(|_| halved(window(1000, 500, 5000, 0.25, 0), 1.5, 0.2)).collect();
+        let e = estimate(&ws, true);
+        // The estimates are the windows' whole values, as without halves.
+        assert_eq!(e.metrics.cycles, 20_000);
+        assert!((e.metrics.l2_miss_rate - 0.25).abs() < 1e-12);
+        // No spread between the windows, so the interval is the drift alone: CPI 2 +- 1,
+        // miss rate 0.25 +- 0.1.
+        let ipc = e.intervals["ipc"];
+        assert!((ipc.low - 1.0 / 3.0).abs() < 1e-12 && (ipc.high - 1.0).abs() < 1e-12, "{ipc:?}");
+        let miss = e.intervals["l2_miss_rate"];
+        assert!((miss.low - 0.15).abs() < 1e-12 && (miss.high - 0.35).abs() < 1e-12, "{miss:?}");
+        // The drift rides on a window of its own in the spread, shared by the kernel's runs,
+        // and carries the whole half-width.
+        assert_eq!(e.spread.windows, vec![0, 0, DRIFT_SLOT]);
+        let c = e.spread.of("l2_miss_rate").unwrap();
+        assert!(c[0].abs() < 1e-12 && c[1].abs() < 1e-12 && (c[2] * 1.96 - 0.1).abs() < 1e-12, "{c:?}");
+        assert!((e.spread.of("cycles").unwrap()[2] * 1.96 - 10_000.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_drift_adds_to_the_spread_between_windows() {
+        // The second test's two windows, each now measured in halves that move by +0.1.
+        let (a, b) = (window(1000, 1000, 1000, 0.0, 0), window(3000, 1000, 3000, 1.0, 0));
+        let (a, b) = (halved(a, 1.0, -0.05), halved(b, 3.0, 0.95));
+        let e = estimate(&[a, b], true);
+        let half = 12.706 * 0.375;
+        let i = e.intervals["l2_miss_rate"];
+        assert!((i.high - (0.75 + half + 0.1)).abs() < 1e-9, "{i:?}");
+        // Root sum of squares of the contributions, times 1.96, is the widened half-width.
+        let c = e.spread.of("l2_miss_rate").unwrap();
+        let rss = c.iter().map(|x| x * x).sum::<f64>().sqrt();
+        assert!((rss * 1.96 - (half + 0.1)).abs() < 1e-9);
+        // Their CPIs do not move between halves: the IPC interval is the spread's alone.
+        let cycles = e.spread.of("cycles").unwrap();
+        assert!(cycles[2].abs() < 1e-9, "{cycles:?}");
     }
 
     #[test]

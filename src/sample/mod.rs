@@ -15,7 +15,7 @@ mod text;
 
 pub use crate::figures::Interval;
 pub use check::{check, field, Bound, CheckRow, CHECKED};
-pub use estimate::{estimate, Estimates, Events, WindowSample};
+pub use estimate::{estimate, Estimates, Events, Half, WindowSample};
 pub use text::{render_check, render_text};
 
 use crate::config::Config;
@@ -111,6 +111,8 @@ pub struct Sampler {
     /// Core cycles an L1 miss holds a warp in functional warming: the memory latency the
     /// last piece measured (`Metrics::memory_latency`).
     miss_latency: u64,
+    /// The current measurement's midpoint, until its first half is recorded.
+    half_at: Option<u64>,
 }
 
 /// The warming's L1-miss latency before any piece has measured one: between the GTX 480
@@ -128,6 +130,7 @@ impl Sampler {
             tail_judged: None,
             tail_windows: (0, 0),
             fit_at_once: None,
+            half_at: None,
             one_wave_sampled: 0,
             stretch_from: 0,
             detailed: 0,
@@ -213,12 +216,20 @@ impl Sampler {
                     self.phase = Phase::Quiesce;
                 } else if sim.cycle() >= until {
                     sim.reset_stats();
+                    self.half_at = Some(sim.cycle() + s.measure_cycles / 2);
                     self.phase = Phase::Measure { until: sim.cycle() + s.measure_cycles };
                 }
             }
             Phase::Measure { until } => {
-                sim.run_until(until.min(sim.cycle().saturating_add(cycles)));
+                let stop = self.half_at.unwrap_or(until).min(until);
+                sim.run_until(stop.min(sim.cycle().saturating_add(cycles)));
+                if self.half_at.is_some_and(|h| sim.cycle() >= h) {
+                    self.half_at = None;
+                    self.book.record_half(sim);
+                    return false;
+                }
                 if sim.cycle() >= until || sim.is_finished() || sim.error().is_some() {
+                    self.half_at = None;
                     self.book.record(sim);
                     self.phase = if self.tail.is_some() {
                         self.tail_windows.0 += 1;
@@ -413,6 +424,18 @@ impl Book {
             p.chunk_instructions = now - self.mark;
             self.mark = now;
         }
+    }
+
+    /// The current window's measurement is half done: what its first half measured.
+    fn record_half(&mut self, sim: &Simulator) {
+        let report = build_report(sim);
+        let p = self.pieces.last_mut().expect("a window was started");
+        p.first_half = Some(Half {
+            cycles: report.cycles,
+            instructions: report.warp_instructions,
+            events: Events::of(&report),
+            metrics: Metrics::of(&report),
+        });
     }
 
     /// The pieces so far, with the instructions since the last one given out.
