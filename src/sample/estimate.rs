@@ -16,6 +16,8 @@
 
 use crate::figures::metrics::{leaves, set_leaf};
 use crate::figures::{Interval, Metrics, Spread};
+use crate::sim::Simulator;
+use crate::stats::build_report;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -105,16 +107,25 @@ pub struct WindowSample {
     pub metrics: Metrics,
     /// What the first half of its measurement measured (`drift`); not part of the report.
     #[serde(skip)]
-    pub first_half: Option<Half>,
+    pub first_half: Option<Measured>,
 }
 
-/// The first half of a window's measurement; the second half is the whole less it.
-#[derive(Debug, Clone, Default)]
-pub struct Half {
+/// What a piece measured since the statistics were last reset: kept for the first half of a
+/// window's measurement, whose second half is the whole less it.
+#[derive(Debug, Clone)]
+pub struct Measured {
     pub cycles: u64,
     pub instructions: u64,
     pub events: Events,
     pub metrics: Metrics,
+}
+
+impl Measured {
+    pub fn of(sim: &Simulator) -> Self {
+        let report = build_report(sim);
+        let (cycles, instructions) = (report.cycles, report.warp_instructions);
+        Self { cycles, instructions, events: Events::of(&report), metrics: Metrics::of(&report) }
+    }
 }
 
 /// The estimated metrics and the interval of each numeric one, by `Metrics` field name
@@ -300,9 +311,9 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
                 .iter()
                 .zip(&xs)
                 .zip(&first_halves)
-                .map(|((w, &x), leaves)| {
+                .map(|((w, &x), first)| {
                     let h = w.first_half.as_ref()?;
-                    let x1 = leaves.as_ref()?.get(i).map_or(0.0, |v| v.1);
+                    let x1 = first.as_ref()?.get(i).map_or(0.0, |v| v.1);
                     let x1 = if *count { x1 / h.cycles.max(1) as f64 } else { x1 };
                     let (d, d1) = match PER_EVENT.iter().find(|(f, _)| f == name) {
                         Some(&(_, e)) => (w.events.get(e), h.events.get(e)),
@@ -468,7 +479,7 @@ mod tests {
         metrics.l2_miss_rate = miss1;
         let events = Events { l2_accesses: instructions, ..Events::default() };
         let cycles = (cpi1 * instructions as f64) as u64;
-        w.first_half = Some(Half { cycles, instructions, events, metrics });
+        w.first_half = Some(Measured { cycles, instructions, events, metrics });
         w
     }
 

@@ -15,13 +15,12 @@ mod text;
 
 pub use crate::figures::Interval;
 pub use check::{check, field, Bound, CheckRow, CHECKED};
-pub use estimate::{estimate, Estimates, Events, Half, WindowSample};
+pub use estimate::{estimate, Estimates, Events, Measured, WindowSample};
 pub use text::{render_check, render_text};
 
 use crate::config::Config;
 use crate::figures::{Metrics, Spread};
 use crate::sim::Simulator;
-use crate::stats::build_report;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use tail::TailPlan;
@@ -68,7 +67,7 @@ enum Phase {
     WarmUp {
         until: u64,
     },
-    /// A window's measurement, until this core cycle.
+    /// A window's measurement, until this core cycle; its first half is recorded too (`half_at`).
     Measure {
         until: u64,
     },
@@ -413,13 +412,10 @@ impl Book {
 
     /// The piece ends: what it measured.
     fn record(&mut self, sim: &Simulator) {
-        let report = build_report(sim);
+        let m = Measured::of(sim);
         let now = sim.instructions_executed();
         let p = self.pieces.last_mut().expect("a piece was started");
-        p.cycles = report.cycles;
-        p.instructions = report.warp_instructions;
-        p.metrics = Metrics::of(&report);
-        p.events = Events::of(&report);
+        (p.cycles, p.instructions, p.metrics, p.events) = (m.cycles, m.instructions, m.metrics, m.events);
         if p.exact {
             p.chunk_instructions = now - self.mark;
             self.mark = now;
@@ -428,14 +424,7 @@ impl Book {
 
     /// The current window's measurement is half done: what its first half measured.
     fn record_half(&mut self, sim: &Simulator) {
-        let report = build_report(sim);
-        let p = self.pieces.last_mut().expect("a window was started");
-        p.first_half = Some(Half {
-            cycles: report.cycles,
-            instructions: report.warp_instructions,
-            events: Events::of(&report),
-            metrics: Metrics::of(&report),
-        });
+        self.pieces.last_mut().expect("a window was started").first_half = Some(Measured::of(sim));
     }
 
     /// The pieces so far, with the instructions since the last one given out.
