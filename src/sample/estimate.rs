@@ -292,7 +292,8 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
                 })
                 .collect();
             // A rate's weight: its events in the chunk, at the window's events per instruction.
-            let per_event = PER_EVENT.iter().find(|(f, _)| f == name).map(|&(_, e)| {
+            let event = PER_EVENT.iter().find(|(f, _)| f == name).map(|&(_, e)| e);
+            let per_event = event.map(|e| {
                 measured
                     .iter()
                     .zip(&n_instr)
@@ -315,8 +316,8 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
                     let h = w.first_half.as_ref()?;
                     let x1 = first.as_ref()?.get(i).map_or(0.0, |v| v.1);
                     let x1 = if *count { x1 / h.cycles.max(1) as f64 } else { x1 };
-                    let (d, d1) = match PER_EVENT.iter().find(|(f, _)| f == name) {
-                        Some(&(_, e)) => (w.events.get(e), h.events.get(e)),
+                    let (d, d1) = match event {
+                        Some(e) => (w.events.get(e), h.events.get(e)),
                         None if by_time => (w.cycles, h.cycles),
                         None => (w.instructions, h.instructions),
                     };
