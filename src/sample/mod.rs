@@ -67,9 +67,11 @@ enum Phase {
     WarmUp {
         until: u64,
     },
-    /// A window's measurement, until this core cycle; its first half is recorded too (`half_at`).
+    /// A window's measurement, until this core cycle; its first half is recorded too, at
+    /// `half` (then `None`).
     Measure {
         until: u64,
+        half: Option<u64>,
     },
     /// A launch's head, in detail from its first dispatch until its first CTA completes,
     /// from this core cycle; one that reaches the launch's tail goes on as the tail.
@@ -110,8 +112,6 @@ pub struct Sampler {
     /// Core cycles an L1 miss holds a warp in functional warming: the memory latency the
     /// last piece measured (`Metrics::memory_latency`).
     miss_latency: u64,
-    /// The current measurement's midpoint, until its first half is recorded.
-    half_at: Option<u64>,
 }
 
 /// The warming's L1-miss latency before any piece has measured one: between the GTX 480
@@ -129,7 +129,6 @@ impl Sampler {
             tail_judged: None,
             tail_windows: (0, 0),
             fit_at_once: None,
-            half_at: None,
             one_wave_sampled: 0,
             stretch_from: 0,
             detailed: 0,
@@ -215,20 +214,18 @@ impl Sampler {
                     self.phase = Phase::Quiesce;
                 } else if sim.cycle() >= until {
                     sim.reset_stats();
-                    self.half_at = Some(sim.cycle() + s.measure_cycles / 2);
-                    self.phase = Phase::Measure { until: sim.cycle() + s.measure_cycles };
+                    let (half, until) = (sim.cycle() + s.measure_cycles / 2, sim.cycle() + s.measure_cycles);
+                    self.phase = Phase::Measure { until, half: Some(half) };
                 }
             }
-            Phase::Measure { until } => {
-                let stop = self.half_at.unwrap_or(until).min(until);
-                sim.run_until(stop.min(sim.cycle().saturating_add(cycles)));
-                if self.half_at.is_some_and(|h| sim.cycle() >= h) {
-                    self.half_at = None;
+            Phase::Measure { until, half } => {
+                sim.run_until(half.unwrap_or(until).min(sim.cycle().saturating_add(cycles)));
+                if half.is_some_and(|h| sim.cycle() >= h) {
                     self.book.record_half(sim);
+                    self.phase = Phase::Measure { until, half: None };
                     return false;
                 }
                 if sim.cycle() >= until || sim.is_finished() || sim.error().is_some() {
-                    self.half_at = None;
                     self.book.record(sim);
                     self.phase = if self.tail.is_some() {
                         self.tail_windows.0 += 1;
