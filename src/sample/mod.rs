@@ -1,12 +1,13 @@
 //! Sampled simulation: a paper-size run estimated from detailed windows spread evenly over
 //! its thread blocks, with functional warming of the caches between them (docs/sampling.md).
 //!
-//! For each of `sample.windows` windows, in run order: thread blocks up to the window's
-//! start are completed functionally (their memory instructions update the L1, L2 and DRAM
-//! row-buffer state, with no timing); the window then dispatches from there on the
-//! cycle-level machine for `sample.warmup_cycles`, measures `sample.measure_cycles`, and
-//! lets its resident thread blocks finish unmeasured, so the next warming starts from an
-//! empty machine. The rest of the run is warmed to count its instructions exactly.
+//! For each of `sample.windows` windows, in run order: the run executes functionally up to
+//! the window's start, its thread blocks resident on the SMs (their memory instructions
+//! update the L1, L2 and DRAM row-buffer state, with no timing); the window then runs the
+//! cycle-level machine from there for `sample.warmup_cycles`, measures
+//! `sample.measure_cycles`, and stops issuing while its requests in flight complete, so the
+//! next warming resumes where the warps are. Launch heads and tails run in detail whole; the
+//! rest of the run is warmed, so every instruction is counted exactly.
 
 mod check;
 mod estimate;

@@ -95,7 +95,8 @@ pub struct Simulator {
     total_ctas: u64,
     quiet: u8,
     idle_skipping: bool,
-    /// False while a sampled run lets its resident CTAs finish: no CTA is dispatched.
+    /// False while a sampled run lets its requests in flight complete (`quiesce`): no CTA
+    /// is dispatched.
     dispatching: bool,
     /// CTAs completed by functional warming, not on an SM.
     ctas_warmed: u64,
