@@ -208,9 +208,14 @@ fn second_half(x: f64, d: f64, x1: f64, d1: f64) -> Option<(f64, f64)> {
 /// share it, so alike drifts cancel in their comparison, as matched windows do.
 pub const DRIFT_SLOT: u64 = u64::MAX;
 
-/// A drift's contribution to the spread: what widens a half-width `half` to `half + |d|`.
-fn drift_contribution(half: f64, d: f64) -> f64 {
-    d.signum() * ((half + d.abs()).powi(2) - half * half).max(0.0).sqrt() / 1.96
+/// Widens a half-width `half` by the drift `d` to `half + |d|`; where the windows carry a
+/// drift (`with_drift`), the drift's contribution to the spread goes on its pseudo-window.
+fn widen(half: f64, d: f64, contributions: &mut Vec<f64>, with_drift: bool) -> f64 {
+    let widened = half + d.abs();
+    if with_drift {
+        contributions.push(d.signum() * (widened.powi(2) - half * half).max(0.0).sqrt() / 1.96);
+    }
+    widened
 }
 
 /// The degrees of freedom of the variance of a mean over `n` windows with these shares:
@@ -326,10 +331,7 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
                 .collect();
             let moved = drift(ws, &exact, &halves);
             let (mean, half, mut contributions) = weighted(&xs, ws, &exact);
-            if with_drift {
-                contributions.push(drift_contribution(half, moved));
-            }
-            let half = half + moved.abs();
+            let half = widen(half, moved, &mut contributions, with_drift);
             let scale = if *count { cycles } else { 1.0 };
             let value = if *count {
                 Value::from((mean * scale).round().max(0.0) as u64)
@@ -351,10 +353,7 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
     metrics.ipc = if cycles > 0.0 { total_instr as f64 / cycles } else { 0.0 };
     if cpi_half.is_finite() && cpi_mean > 0.0 {
         let mut cpi_spread = cpi_spread;
-        if with_drift {
-            cpi_spread.push(drift_contribution(cpi_half, cpi_drift));
-        }
-        let cpi_half = cpi_half + cpi_drift.abs();
+        let cpi_half = widen(cpi_half, cpi_drift, &mut cpi_spread, with_drift);
         let (lo, hi) = ((cpi_mean - cpi_half).max(f64::MIN_POSITIVE), cpi_mean + cpi_half);
         intervals.insert("ipc".into(), Interval { low: 1.0 / hi, high: 1.0 / lo });
         intervals.insert("cycles".into(), Interval { low: total_instr as f64 * lo, high: total_instr as f64 * hi });
