@@ -392,6 +392,7 @@ fn a_sampled_run_checks_against_a_plan_jobs_whole_report_gzipped_or_not() {
         assert!(!a["check"].as_array().unwrap().is_empty());
         assert_eq!(a["check"], b["check"], "{}", against.display());
         assert_eq!(b["seconds"]["full"], Value::Null, "a job's report records no wall time");
+        assert_eq!(b["parts"], Value::Null, "nor the curve the parts of the error need");
     }
     let text = warpscope(&[&base[..], &["--check-against", report_path.to_str().unwrap(), "--quiet"]].concat());
     assert!(String::from_utf8_lossy(&text.stdout).contains("the full run's is not recorded"));
@@ -440,6 +441,17 @@ fn a_sampled_run_checks_against_a_recorded_full_run_and_refuses_one_of_another_c
         (serde_json::from_slice(&checked.stdout).unwrap(), serde_json::from_slice(&again.stdout).unwrap());
     assert_eq!(a["check"], b["check"], "the same sampled run against the same full run");
     assert_eq!(a["seconds"]["full"], b["seconds"]["full"], "the full run's time comes from the file");
+    assert_eq!(a["parts"], b["parts"], "and so does its curve, which splits the error");
+    // The parts add up to the estimate's cycles less the full run's, which the curve ends at.
+    let part = |k: &str| a["parts"][k].as_f64().unwrap();
+    let full_cycles = a["full"]["cycles"].as_f64().unwrap();
+    assert_eq!(part("full_cycles"), full_cycles);
+    assert_eq!(a["full_curve"]["end"][0].as_f64().unwrap(), full_cycles);
+    let error = a["sampled"]["estimate"]["cycles"].as_f64().unwrap() - full_cycles;
+    let sum = part("windows_state") + part("placement") + part("heads_and_tails");
+    assert!((sum - error).abs() <= 1e-6 * full_cycles, "parts {sum} against the error {error}");
+    let text = warpscope(&[&base[..], &["--check-against", path, "--quiet"]].concat());
+    assert!(String::from_utf8_lossy(&text.stdout).contains("where the estimated cycles differ"));
 
     // A file recorded before `medic.rand_share` became `l2.rand.share` still checks.
     let mut doc = a.clone();

@@ -11,13 +11,15 @@
 
 mod check;
 mod estimate;
+mod parts;
 mod tail;
 mod text;
 
 pub use crate::figures::Interval;
 pub use check::{check, field, Bound, CheckRow, CHECKED};
 pub use estimate::{estimate, Estimates, Events, Measured, WindowSample};
-pub use text::{render_check, render_text};
+pub use parts::{parts, Curve, Parts, CURVE_EVERY};
+pub use text::{render_check, render_parts, render_text};
 
 use crate::config::Config;
 use crate::figures::{Metrics, Spread};

@@ -1,6 +1,6 @@
 //! The plain-text summary of a sampled run: each estimate beside its 95 % interval.
 
-use super::{Bound, CheckRow, SampledReport};
+use super::{Bound, CheckRow, Parts, SampledReport};
 use crate::stats::text::{heading, Heading};
 use std::fmt::Write;
 
@@ -124,6 +124,32 @@ pub fn render_check(rows: &[CheckRow]) -> String {
             bound,
             if r.within_bound { "yes" } else { "NO" }
         );
+    }
+    s
+}
+
+/// Where the estimate's cycles err against the full run's, part by part (`parts`).
+pub fn render_parts(p: &Parts) -> String {
+    let pct = |x: f64| format!("{:+.1} %", 100.0 * x / p.full_cycles.max(1.0));
+    let total = p.windows_state + p.placement + p.heads_and_tails;
+    let mut s = String::new();
+    let _ =
+        writeln!(s, "\n  where the estimated cycles differ from the full run's (share of its cycles; + = too many):");
+    for (label, x, why) in [
+        (
+            "the windows' state",
+            p.windows_state,
+            "  the windows against the full run at the same instructions (warming's bias)",
+        ),
+        (
+            "placement",
+            p.placement,
+            "  the full run at the windows' places against their whole chunks (more windows narrow it)",
+        ),
+        ("heads and tails", p.heads_and_tails, "  simulated whole, against the same instructions of the full run"),
+        ("total", total, ""),
+    ] {
+        let _ = writeln!(s, "  {label:<28} {:>10}{why}", pct(x));
     }
     s
 }

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use warpscope::config::{Config, ConfigError};
 use warpscope::figures::Metrics;
-use warpscope::sample::{check, render_check, render_text, run_sampled};
+use warpscope::sample::{check, parts, render_check, render_parts, render_text, run_sampled, Curve, CURVE_EVERY};
 use warpscope::stats::build_report;
 use warpscope::Simulator;
 
@@ -25,11 +25,19 @@ pub enum Full {
     Recorded(PathBuf),
 }
 
-/// The full run's metrics, and its wall time when the file recorded one, from `path`: an
+/// What is known of the full run: its metrics, its wall time and its instructions-by-cycle
+/// curve when they were recorded.
+struct FullRun {
+    metrics: Metrics,
+    seconds: Option<f64>,
+    curve: Option<Curve>,
+}
+
+/// The full run from `path`: an
 /// earlier `--check --format json` output, or a `job` or `batch` report of a whole run,
 /// gzipped or not (so a plan's kept reports check sampling at no cost). Either way its
 /// kernel, size and seed must be `sim`'s, and its config `sim`'s but for the sampling settings.
-fn recorded(path: &Path, sim: &Simulator) -> Result<(Metrics, Option<f64>), Failure> {
+fn recorded(path: &Path, sim: &Simulator) -> Result<FullRun, Failure> {
     let cfg = sim.config();
     let bad = |why: String| Failure::from(ConfigError::new("--check-against", format!("{}: {why}", path.display())));
     let bytes = std::fs::read(path).map_err(|e| bad(format!("cannot be read ({e})")))?;
@@ -81,7 +89,14 @@ fn recorded(path: &Path, sim: &Simulator) -> Result<(Metrics, Option<f64>), Fail
     if &theirs != cfg {
         return Err(bad("was run with another config; it must differ from this run's in `sample` alone".into()));
     }
-    Ok((metrics, seconds))
+    // Outputs of `--check` before the curve was recorded have none; the parts then go unsaid.
+    let curve = match doc.get("full_curve") {
+        Some(c) => {
+            Some(serde_json::from_value(c.clone()).map_err(|e| bad(format!("has a malformed `full_curve` ({e})")))?)
+        }
+        None => None,
+    };
+    Ok(FullRun { metrics, seconds, curve })
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -119,20 +134,26 @@ pub fn run(sim: Simulator, work: &Workload, with_full: Full, format: Format, qui
         cfg.sample.windows = 0;
         let mut whole = work.simulator(cfg)?;
         let clock = Instant::now();
-        if super::simulate::chunks(&mut whole, None, tracker.start(format!("{kernel} (full)"))) {
-            full = Some((Metrics::of(&build_report(&whole)), Some(clock.elapsed().as_secs_f64())));
+        let mut curve = Curve::new(CURVE_EVERY);
+        if super::simulate::chunks_with_curve(&mut whole, tracker.start(format!("{kernel} (full)")), &mut curve) {
+            let (metrics, seconds) = (Metrics::of(&build_report(&whole)), Some(clock.elapsed().as_secs_f64()));
+            full = Some(FullRun { metrics, seconds, curve: Some(curve) });
         }
     }
     tracker.finish();
-    let rows = full.as_ref().map(|(m, _)| check(&report, m));
+    let rows = full.as_ref().map(|f| check(&report, &f.metrics));
+    let split = full.as_ref().and_then(|f| f.curve.as_ref()).filter(|_| report.completed);
+    let split = split.map(|c| parts(&report.windows, c, report.config.sample.warmup_cycles));
     match format {
         Format::Json => {
             let doc = match (&full, &rows) {
-                (Some((m, full_s)), Some(rows)) => json!({
+                (Some(f), Some(rows)) => json!({
                     "sampled": report,
-                    "full": m,
+                    "full": f.metrics,
                     "check": rows,
-                    "seconds": { "sampled": sampled_s, "full": full_s },
+                    "parts": split,
+                    "seconds": { "sampled": sampled_s, "full": f.seconds },
+                    "full_curve": f.curve,
                 }),
                 _ => serde_json::to_value(&report).expect("reports serialize"),
             };
@@ -140,9 +161,12 @@ pub fn run(sim: Simulator, work: &Workload, with_full: Full, format: Format, qui
         }
         Format::Text => {
             let mut text = render_text(&report);
-            if let (Some((_, full_s)), Some(rows)) = (&full, &rows) {
+            if let (Some(f), Some(rows)) = (&full, &rows) {
                 text += &render_check(rows);
-                text += &match full_s {
+                if let Some(p) = &split {
+                    text += &render_parts(p);
+                }
+                text += &match f.seconds {
                     Some(f) => format!("\n  wall time: sampled {sampled_s:.1} s, full {f:.1} s\n"),
                     None => format!("\n  wall time: sampled {sampled_s:.1} s (the full run's is not recorded)\n"),
                 };

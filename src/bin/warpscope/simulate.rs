@@ -4,7 +4,7 @@
 use super::progress::{Tracked, Tracker};
 use super::trace_cmd::{read_error, Workload};
 use super::{interrupt, Failure};
-use warpscope::sample::{SampledReport, Sampler};
+use warpscope::sample::{Curve, SampledReport, Sampler};
 use warpscope::{Config, Report, Simulator};
 
 /// Core cycles per chunk: a fraction of a second of simulation, so Ctrl-C is felt at once.
@@ -23,6 +23,28 @@ pub fn chunks(sim: &mut Simulator, max_cycles: Option<u64>, tracked: Tracked) ->
         }
         if interrupt::requested() {
             return false;
+        }
+    }
+}
+
+/// `chunks` to the end, recording the run's instructions every `curve.every` cycles (shorter
+/// steps of `run_until` take the same steps, so the run is the same); false after Ctrl-C.
+pub fn chunks_with_curve(sim: &mut Simulator, tracked: Tracked, curve: &mut Curve) -> bool {
+    loop {
+        let next = curve.instructions.len() as u64 * curve.every;
+        if sim.run_until(next) {
+            let p = sim.progress();
+            curve.finish(p.cycle, p.warp_instructions);
+            tracked.update(&p);
+            tracked.done();
+            return true;
+        }
+        curve.push(sim.progress().warp_instructions);
+        if next % CHUNK < curve.every {
+            tracked.update(&sim.progress());
+            if interrupt::requested() {
+                return false;
+            }
         }
     }
 }

@@ -1,0 +1,193 @@
+//! Where a sampled estimate's cycles err, against the whole run of the same config and seed:
+//! each piece of the sampled run is laid over the same warp instructions of the whole run (by
+//! its instructions-by-cycle curve), so the error splits into what the windows measured
+//! against what the whole run does at their place (the state warming left them in), how far
+//! each chunk's own pace is from its window's place (placement), and how the launch heads and
+//! tails simulated whole compare with the same stretch of the whole run.
+
+use super::WindowSample;
+use serde::{Deserialize, Serialize};
+
+/// Core cycles between the points of a whole run's curve: fine enough to resolve a
+/// 10 000-cycle window (a 1 000-cycle curve splits the validation runs alike to 0.5 points).
+pub const CURVE_EVERY: u64 = 5_000;
+
+/// A whole run's warp instructions so far at every `every` core cycles from 0, and at its end.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Curve {
+    pub every: u64,
+    /// Cumulative warp instructions at cycles 0, `every`, 2 `every`, ...
+    pub instructions: Vec<u64>,
+    /// The run's last core cycle and its instructions then.
+    pub end: (u64, u64),
+}
+
+impl Curve {
+    pub fn new(every: u64) -> Self {
+        Self { every: every.max(1), instructions: vec![0], end: (0, 0) }
+    }
+
+    /// The next point, at cycle `instructions.len() * every`.
+    pub fn push(&mut self, instructions: u64) {
+        self.instructions.push(instructions);
+    }
+
+    /// Closes the curve at the run's end.
+    pub fn finish(&mut self, cycle: u64, instructions: u64) {
+        self.end = (cycle, instructions);
+    }
+}
+
+/// A curve's points as (cycle, instructions), its end included, to look up either way.
+struct Line(Vec<(f64, f64)>);
+
+impl Line {
+    fn of(c: &Curve) -> Self {
+        let inside = c.instructions.iter().enumerate().map(|(k, &x)| ((k as u64 * c.every) as f64, x as f64));
+        let mut pts: Vec<(f64, f64)> = inside.filter(|&(cy, _)| cy < c.end.0 as f64).collect();
+        pts.push((c.end.0 as f64, c.end.1 as f64));
+        Self(pts)
+    }
+
+    /// Linear between the neighbours of the first point whose `key` reaches `x`; `key` and
+    /// `value` pick the coordinates.
+    fn lookup(&self, x: f64, key: fn(&(f64, f64)) -> f64, value: fn(&(f64, f64)) -> f64) -> f64 {
+        let k = self.0.partition_point(|p| key(p) < x);
+        match (k.checked_sub(1).and_then(|j| self.0.get(j)), self.0.get(k)) {
+            (Some(a), Some(b)) => {
+                value(a) + (value(b) - value(a)) * (x - key(a)) / (key(b) - key(a)).max(f64::MIN_POSITIVE)
+            }
+            (None, Some(b)) => value(b),
+            (_, None) => self.0.last().map_or(0.0, value),
+        }
+    }
+
+    /// The cycle at which the run had executed `x` instructions.
+    fn cycle_at(&self, x: f64) -> f64 {
+        self.lookup(x, |p| p.1, |p| p.0)
+    }
+
+    /// The instructions the run had executed by cycle `c`.
+    fn instructions_at(&self, c: f64) -> f64 {
+        self.lookup(c, |p| p.0, |p| p.1)
+    }
+}
+
+/// The estimate's cycles less the whole run's, in parts, each in core cycles.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct Parts {
+    /// The windows' measured pace against the whole run's over the same instructions, each
+    /// scaled to its chunk: the state warming left them in.
+    pub windows_state: f64,
+    /// The whole run's pace at each window's place against its whole chunk's: where the
+    /// windows fell. More windows narrow it.
+    pub placement: f64,
+    /// Launch heads and tails, simulated whole, against the same stretch of the whole run.
+    pub heads_and_tails: f64,
+    /// The whole run's cycles, to which the parts sum with the estimate's.
+    pub full_cycles: f64,
+}
+
+/// Splits the cycles estimated from `windows` (the pieces of a sampled run, in run order)
+/// against the whole run's `curve`; `warmup_cycles` is the windows' detailed warm-up, which
+/// their measurement follows (taken at the whole run's pace).
+pub fn parts(windows: &[WindowSample], curve: &Curve, warmup_cycles: u64) -> Parts {
+    let measured = |w: &WindowSample| w.cycles > 0 && w.instructions > 0;
+    let total: u64 = windows.iter().map(|w| w.chunk_instructions).sum();
+    let (time, instr) = windows.iter().filter(|w| measured(w)).fold((0.0, 0.0), |(t, i), w| {
+        (t + w.cycles as f64 / w.instructions as f64 * w.chunk_instructions as f64, i + w.chunk_instructions as f64)
+    });
+    // An unmeasured piece stands at the others' mean pace, as in the estimate.
+    let mean_cpi = if instr > 0.0 { time / instr } else { 0.0 };
+    let curve = Line::of(curve);
+    let mut p = Parts { full_cycles: curve.cycle_at(total as f64), ..Parts::default() };
+    let mut pos = 0.0;
+    for w in windows {
+        let n = w.chunk_instructions as f64;
+        let (start, end) = (curve.cycle_at(pos), curve.cycle_at(pos + n));
+        let truth = end - start;
+        if !measured(w) {
+            p.placement += n * mean_cpi - truth;
+        } else if w.exact {
+            p.heads_and_tails += w.cycles as f64 - truth;
+        } else {
+            let from = start + warmup_cycles as f64;
+            let i = w.instructions as f64;
+            let place = (curve.cycle_at(curve.instructions_at(from) + i) - from) / i;
+            let est = w.cycles as f64 / i * n;
+            p.windows_state += est - n * place;
+            p.placement += n * place - truth;
+        }
+        pos += n;
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A whole run at `ipc` for `cycles`, sampled every 1 000 cycles.
+    fn steady(ipc: u64, cycles: u64) -> Curve {
+        let mut c = Curve::new(1_000);
+        for k in 1..=cycles / 1_000 {
+            c.push(k * 1_000 * ipc);
+        }
+        c.finish(cycles, cycles * ipc);
+        c
+    }
+
+    fn window(cycles: u64, instructions: u64, chunk: u64, exact: bool) -> WindowSample {
+        WindowSample { cycles, instructions, chunk_instructions: chunk, exact, ..WindowSample::default() }
+    }
+
+    #[test]
+    fn the_curve_inverts_between_points() {
+        let c = Line::of(&steady(2, 10_500));
+        assert_eq!(c.cycle_at(4_000.0), 2_000.0);
+        assert_eq!(c.cycle_at(20_500.0), 10_250.0, "inside the last, shorter stretch");
+        assert_eq!(c.instructions_at(2_500.0), 5_000.0);
+        assert_eq!(c.cycle_at(1e9), 10_500.0, "past the end, the end");
+    }
+
+    #[test]
+    fn a_window_that_reads_fast_shows_as_its_state_and_nothing_else() {
+        // Whole run: IPC 2 for 100 000 cycles. A head of 10 000 exact cycles, then two windows
+        // measuring IPC 2.5 for 40 000 instructions each.
+        let c = steady(2, 100_000);
+        let w = [
+            window(10_000, 20_000, 20_000, true),
+            window(8_000, 20_000, 90_000, false),
+            window(8_000, 20_000, 90_000, false),
+        ];
+        let p = parts(&w, &c, 1_000);
+        assert_eq!(p.heads_and_tails, 0.0);
+        assert!(p.placement.abs() < 1e-6, "{p:?}");
+        // Each chunk estimated at CPI 0.4 against 0.5: 9 000 cycles short.
+        assert!((p.windows_state + 18_000.0).abs() < 1e-6, "{p:?}");
+        assert_eq!(p.full_cycles, 100_000.0);
+    }
+
+    #[test]
+    fn the_parts_sum_to_the_estimates_error() {
+        // Whole run: IPC 1 for 50 000 cycles, then IPC 3; a window in each phase that reads
+        // a little off, one at the start of a chunk that crosses into the next phase, and a
+        // tail measured slow.
+        let mut c = Curve::new(1_000);
+        let at = |k: u64| if k <= 50 { k * 1_000 } else { 50_000 + (k - 50) * 3_000 };
+        for k in 1..=100 {
+            c.push(at(k));
+        }
+        c.finish(100_000, at(100));
+        let w = [
+            window(10_000, 9_000, 40_000, false),
+            window(10_000, 31_000, 140_000, false),
+            window(3_000, 20_000, 20_000, true),
+        ];
+        let p = parts(&w, &c, 2_000);
+        let est: f64 = w.iter().map(|w| w.cycles as f64 / w.instructions as f64 * w.chunk_instructions as f64).sum();
+        assert!((p.windows_state + p.placement + p.heads_and_tails - (est - p.full_cycles)).abs() < 1e-6, "{p:?}");
+        assert!(p.placement.abs() > 1_000.0, "the first window's chunk runs on into the fast phase: {p:?}");
+        assert!((p.heads_and_tails - (3_000.0 - 20_000.0 / 3.0)).abs() < 1e-6, "{p:?}");
+    }
+}
