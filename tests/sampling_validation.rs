@@ -123,12 +123,12 @@ fn same_as_kept_policy_row(figure: &str, whole: &str, checked: &str) -> Value {
 
 /// The thread-block learner learns in detail only: scored in warming, where no L1 hit or
 /// stall is counted, it walked TB_bg down to no bypassing and the sampled IPC read 23 and
-/// 30 % low; now +5.0 and -9.2 %.
+/// 30 % low; now +5.2 and -6.9 %.
 #[test]
 fn dynamic_only_bypassing_is_not_unlearnt_by_warming() {
     for (whole, checked, error) in [
-        ("conv_separable-7bdcf25349b78aa7", "conv_separable-bypass=dynamic_only-seed1", 0.050),
-        ("hotspot-f870e5ccecfdd0de", "hotspot-bypass=dynamic_only-seed1", -0.092),
+        ("conv_separable-7bdcf25349b78aa7", "conv_separable-bypass=dynamic_only-seed1", 0.0525),
+        ("hotspot-f870e5ccecfdd0de", "hotspot-bypass=dynamic_only-seed1", -0.0689),
     ] {
         let check = same_as_kept_policy_row("xie-fig7", whole, checked);
         let ipc = &check.as_array().expect("check rows")[0];

@@ -102,12 +102,30 @@ pub struct WindowSample {
     pub instructions: u64,
     /// Warp instructions of the chunk the window stands for.
     pub chunk_instructions: u64,
+    /// Core cycles and warp instructions of its detailed warm-up, before it measured (0 for a
+    /// piece simulated whole).
+    pub warmup_cycles: u64,
+    pub warmup_instructions: u64,
     /// The denominators of its rates, and what it measured.
     pub events: Events,
     pub metrics: Metrics,
     /// What the first half of its measurement measured (`drift`); not part of the report.
     #[serde(skip)]
     pub first_half: Option<Measured>,
+}
+
+impl WindowSample {
+    /// Cycles per instruction over its chunk: the instructions of its warm-up at the cycles
+    /// they took (simulated, not estimated: where windows follow each other or a launch head,
+    /// a chunk is mostly its warm-up), the rest at the measurement's pace.
+    pub fn chunk_cpi(&self) -> f64 {
+        let cpi = self.cycles as f64 / self.instructions as f64;
+        if self.exact || self.chunk_instructions == 0 {
+            return cpi;
+        }
+        let rest = self.chunk_instructions.saturating_sub(self.warmup_instructions) as f64;
+        (self.warmup_cycles as f64 + rest * cpi) / self.chunk_instructions as f64
+    }
 }
 
 /// What a piece measured since the statistics were last reset: kept for the first half of a
@@ -233,7 +251,7 @@ fn effective_df(shares: impl Iterator<Item = f64>, n: usize) -> usize {
 
 pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
     let measured: Vec<&WindowSample> = windows.iter().filter(|w| w.cycles > 0 && w.instructions > 0).collect();
-    let cpi: Vec<f64> = measured.iter().map(|w| w.cycles as f64 / w.instructions as f64).collect();
+    let cpi: Vec<f64> = measured.iter().map(|w| w.chunk_cpi()).collect();
     let n_instr: Vec<f64> = measured.iter().map(|w| w.chunk_instructions as f64).collect();
     let time: Vec<f64> = cpi.iter().zip(&n_instr).map(|(c, n)| c * n).collect();
     let exact: Vec<bool> = measured.iter().map(|w| w.exact).collect();
@@ -382,6 +400,18 @@ mod tests {
             metrics,
             ..WindowSample::default()
         }
+    }
+
+    #[test]
+    fn a_windows_warm_up_counts_at_the_cycles_it_took() {
+        // A chunk of 30 000 instructions: 20 000 ran in the warm-up's 10 000 cycles; the
+        // other 10 000 (the 1 000 measured among them) at the measurement's CPI of 10.
+        let mut w = window(10_000, 1_000, 30_000, 0.0, 0);
+        (w.warmup_cycles, w.warmup_instructions) = (10_000, 20_000);
+        assert_eq!(estimate(&[w.clone()], true).metrics.cycles, 10_000 + 10 * 10_000);
+        // A piece simulated whole is its own measure, whatever it records.
+        w.exact = true;
+        assert_eq!(estimate(&[w], true).metrics.cycles, 10 * 30_000);
     }
 
     #[test]

@@ -216,6 +216,7 @@ impl Sampler {
                     self.book.record(sim);
                     self.phase = Phase::Quiesce;
                 } else if sim.cycle() >= until {
+                    self.book.record_warmup(sim);
                     sim.reset_stats();
                     let (half, until) = (sim.cycle() + s.measure_cycles / 2, sim.cycle() + s.measure_cycles);
                     self.phase = Phase::Measure { until, half: Some(half) };
@@ -395,6 +396,13 @@ impl Book {
         let start_cta = sim.next_global_cta();
         let (exact, slot) = (slot.is_none(), slot.unwrap_or_default());
         self.pieces.push(WindowSample { start_cta, exact, slot, ..WindowSample::default() });
+    }
+
+    /// The current window's warm-up is over: what it ran.
+    fn record_warmup(&mut self, sim: &Simulator) {
+        let m = Measured::of(sim);
+        let p = self.pieces.last_mut().expect("a window was started");
+        (p.warmup_cycles, p.warmup_instructions) = (m.cycles, m.instructions);
     }
 
     /// The mean memory latency the last piece measured, in whole core cycles.

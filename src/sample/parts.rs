@@ -49,27 +49,14 @@ impl Line {
         Self(pts)
     }
 
-    /// Linear between the neighbours of the first point whose `key` reaches `x`; `key` and
-    /// `value` pick the coordinates.
-    fn lookup(&self, x: f64, key: fn(&(f64, f64)) -> f64, value: fn(&(f64, f64)) -> f64) -> f64 {
-        let k = self.0.partition_point(|p| key(p) < x);
-        match (k.checked_sub(1).and_then(|j| self.0.get(j)), self.0.get(k)) {
-            (Some(a), Some(b)) => {
-                value(a) + (value(b) - value(a)) * (x - key(a)) / (key(b) - key(a)).max(f64::MIN_POSITIVE)
-            }
-            (None, Some(b)) => value(b),
-            (_, None) => self.0.last().map_or(0.0, value),
-        }
-    }
-
-    /// The cycle at which the run had executed `x` instructions.
+    /// The cycle at which the run had executed `x` instructions (linear between points).
     fn cycle_at(&self, x: f64) -> f64 {
-        self.lookup(x, |p| p.1, |p| p.0)
-    }
-
-    /// The instructions the run had executed by cycle `c`.
-    fn instructions_at(&self, c: f64) -> f64 {
-        self.lookup(c, |p| p.0, |p| p.1)
+        let k = self.0.partition_point(|p| p.1 < x);
+        match (k.checked_sub(1).and_then(|j| self.0.get(j)), self.0.get(k)) {
+            (Some(&(c0, i0)), Some(&(c1, i1))) => c0 + (c1 - c0) * (x - i0) / (i1 - i0).max(f64::MIN_POSITIVE),
+            (None, Some(&(c, _))) => c,
+            (_, None) => self.0.last().map_or(0.0, |p| p.0),
+        }
     }
 }
 
@@ -89,13 +76,13 @@ pub struct Parts {
 }
 
 /// Splits the cycles estimated from `windows` (the pieces of a sampled run, in run order)
-/// against the whole run's `curve`; `warmup_cycles` is the windows' detailed warm-up, which
-/// their measurement follows (taken at the whole run's pace).
-pub fn parts(windows: &[WindowSample], curve: &Curve, warmup_cycles: u64) -> Parts {
+/// against the whole run's `curve`. A window's place is where its measurement began: its
+/// chunk's start and the instructions of its warm-up.
+pub fn parts(windows: &[WindowSample], curve: &Curve) -> Parts {
     let measured = |w: &WindowSample| w.cycles > 0 && w.instructions > 0;
     let total: u64 = windows.iter().map(|w| w.chunk_instructions).sum();
     let (time, instr) = windows.iter().filter(|w| measured(w)).fold((0.0, 0.0), |(t, i), w| {
-        (t + w.cycles as f64 / w.instructions as f64 * w.chunk_instructions as f64, i + w.chunk_instructions as f64)
+        (t + w.chunk_cpi() * w.chunk_instructions as f64, i + w.chunk_instructions as f64)
     });
     // An unmeasured piece stands at the others' mean pace, as in the estimate.
     let mean_cpi = if instr > 0.0 { time / instr } else { 0.0 };
@@ -111,12 +98,14 @@ pub fn parts(windows: &[WindowSample], curve: &Curve, warmup_cycles: u64) -> Par
         } else if w.exact {
             p.heads_and_tails += w.cycles as f64 - truth;
         } else {
-            let from = start + warmup_cycles as f64;
-            let i = w.instructions as f64;
-            let place = (curve.cycle_at(curve.instructions_at(from) + i) - from) / i;
-            let est = w.cycles as f64 / i * n;
-            p.windows_state += est - n * place;
-            p.placement += n * place - truth;
+            // The warm-up counts at its own cycles (`chunk_cpi`); the rest of the chunk at the
+            // measurement's pace, which stands where the measurement began.
+            let (from, i) = (pos + w.warmup_instructions as f64, w.instructions as f64);
+            let rest = n - w.warmup_instructions as f64;
+            let place = (curve.cycle_at(from + i) - curve.cycle_at(from)) / i;
+            let warmup_truth = curve.cycle_at(from) - start;
+            p.windows_state += w.warmup_cycles as f64 - warmup_truth + rest * (w.cycles as f64 / i - place);
+            p.placement += rest * place - (end - curve.cycle_at(from));
         }
         pos += n;
     }
@@ -141,26 +130,30 @@ mod tests {
         WindowSample { cycles, instructions, chunk_instructions: chunk, exact, ..WindowSample::default() }
     }
 
+    fn warmed(mut w: WindowSample, warmup_instructions: u64, warmup_cycles: u64) -> WindowSample {
+        (w.warmup_instructions, w.warmup_cycles) = (warmup_instructions, warmup_cycles);
+        w
+    }
+
     #[test]
     fn the_curve_inverts_between_points() {
         let c = Line::of(&steady(2, 10_500));
         assert_eq!(c.cycle_at(4_000.0), 2_000.0);
         assert_eq!(c.cycle_at(20_500.0), 10_250.0, "inside the last, shorter stretch");
-        assert_eq!(c.instructions_at(2_500.0), 5_000.0);
         assert_eq!(c.cycle_at(1e9), 10_500.0, "past the end, the end");
     }
 
     #[test]
     fn a_window_that_reads_fast_shows_as_its_state_and_nothing_else() {
         // Whole run: IPC 2 for 100 000 cycles. A head of 10 000 exact cycles, then two windows
-        // measuring IPC 2.5 for 40 000 instructions each.
+        // that warm up and measure at IPC 2.5, each standing for 90 000 instructions.
         let c = steady(2, 100_000);
         let w = [
             window(10_000, 20_000, 20_000, true),
-            window(8_000, 20_000, 90_000, false),
-            window(8_000, 20_000, 90_000, false),
+            warmed(window(8_000, 20_000, 90_000, false), 2_000, 800),
+            warmed(window(8_000, 20_000, 90_000, false), 2_000, 800),
         ];
-        let p = parts(&w, &c, 1_000);
+        let p = parts(&w, &c);
         assert_eq!(p.heads_and_tails, 0.0);
         assert!(p.placement.abs() < 1e-6, "{p:?}");
         // Each chunk estimated at CPI 0.4 against 0.5: 9 000 cycles short.
@@ -170,9 +163,9 @@ mod tests {
 
     #[test]
     fn the_parts_sum_to_the_estimates_error() {
-        // Whole run: IPC 1 for 50 000 cycles, then IPC 3; a window in each phase that reads
-        // a little off, one at the start of a chunk that crosses into the next phase, and a
-        // tail measured slow.
+        // Whole run: IPC 1 for 50 000 cycles, then IPC 3; a window that reads a little slow in
+        // the first phase, one measuring across the change for a chunk mostly in the second,
+        // and a tail measured slow.
         let mut c = Curve::new(1_000);
         let at = |k: u64| if k <= 50 { k * 1_000 } else { 50_000 + (k - 50) * 3_000 };
         for k in 1..=100 {
@@ -180,12 +173,12 @@ mod tests {
         }
         c.finish(100_000, at(100));
         let w = [
-            window(10_000, 9_000, 40_000, false),
-            window(10_000, 31_000, 140_000, false),
+            warmed(window(10_000, 9_000, 40_000, false), 2_000, 2_500),
+            warmed(window(10_000, 31_000, 140_000, false), 6_000, 5_000),
             window(3_000, 20_000, 20_000, true),
         ];
-        let p = parts(&w, &c, 2_000);
-        let est: f64 = w.iter().map(|w| w.cycles as f64 / w.instructions as f64 * w.chunk_instructions as f64).sum();
+        let p = parts(&w, &c);
+        let est: f64 = w.iter().map(|w| w.chunk_cpi() * w.chunk_instructions as f64).sum();
         assert!((p.windows_state + p.placement + p.heads_and_tails - (est - p.full_cycles)).abs() < 1e-6, "{p:?}");
         assert!(p.placement.abs() > 1_000.0, "the first window's chunk runs on into the fast phase: {p:?}");
         assert!((p.heads_and_tails - (3_000.0 - 20_000.0 / 3.0)).abs() < 1e-6, "{p:?}");

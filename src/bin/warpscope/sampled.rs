@@ -143,7 +143,7 @@ pub fn run(sim: Simulator, work: &Workload, with_full: Full, format: Format, qui
     tracker.finish();
     let rows = full.as_ref().map(|f| check(&report, &f.metrics));
     let split = full.as_ref().and_then(|f| f.curve.as_ref()).filter(|_| report.completed);
-    let split = split.map(|c| parts(&report.windows, c, report.config.sample.warmup_cycles));
+    let split = split.map(|c| parts(&report.windows, c));
     match format {
         Format::Json => {
             let doc = match (&full, &rows) {
