@@ -449,7 +449,8 @@ fn a_sampled_run_checks_against_a_recorded_full_run_and_refuses_one_of_another_c
     assert_eq!(a["full_curve"]["end"][0].as_f64().unwrap(), full_cycles);
     let error = a["sampled"]["estimate"]["cycles"].as_f64().unwrap() - full_cycles;
     let sum = part("windows_state") + part("placement") + part("heads_and_tails");
-    assert!((sum - error).abs() <= 1e-6 * full_cycles, "parts {sum} against the error {error}");
+    // (The report rounds the estimated cycles to whole ones.)
+    assert!((sum - error).abs() <= 0.5 + 1e-9 * full_cycles, "parts {sum} against the error {error}");
     let text = warpscope(&[&base[..], &["--check-against", path, "--quiet"]].concat());
     assert!(String::from_utf8_lossy(&text.stdout).contains("where the estimated cycles differ"));
 

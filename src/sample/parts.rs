@@ -9,7 +9,7 @@ use super::WindowSample;
 use serde::{Deserialize, Serialize};
 
 /// Core cycles between the points of a whole run's curve: fine enough to resolve a
-/// 10 000-cycle window (a 1 000-cycle curve splits the validation runs alike to 0.5 points).
+/// 10 000-cycle window (a 1 000-cycle curve splits the validation runs alike within 0.5 points).
 pub const CURVE_EVERY: u64 = 5_000;
 
 /// A whole run's warp instructions so far at every `every` core cycles from 0, and at its end.
@@ -38,7 +38,8 @@ impl Curve {
     }
 }
 
-/// A curve's points as (cycle, instructions), its end included, to look up either way.
+/// A curve's points as (cycle, instructions), its end included, to find when the run had
+/// executed a given count.
 struct Line(Vec<(f64, f64)>);
 
 impl Line {
@@ -63,8 +64,9 @@ impl Line {
 /// The estimate's cycles less the whole run's, in parts, each in core cycles.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
 pub struct Parts {
-    /// The windows' measured pace against the whole run's over the same instructions, each
-    /// scaled to its chunk: the state warming left them in.
+    /// The windows' warm-ups and measured pace against the whole run over the same
+    /// instructions, the measurement scaled to the rest of its chunk: the state warming left
+    /// them in.
     pub windows_state: f64,
     /// The whole run's pace at each window's place against its whole chunk's: where the
     /// windows fell. More windows narrow it.
