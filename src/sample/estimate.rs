@@ -115,6 +115,12 @@ pub struct WindowSample {
 }
 
 impl WindowSample {
+    /// Whether it measured anything: a piece with no cycles or no instructions stands at the
+    /// others' mean pace.
+    pub fn measured(&self) -> bool {
+        self.cycles > 0 && self.instructions > 0
+    }
+
     /// Cycles per instruction over its chunk: the instructions of its warm-up at the cycles
     /// they took (simulated, not estimated: where windows follow each other or a launch head,
     /// a chunk is mostly its warm-up), the rest at the measurement's pace.
@@ -250,7 +256,7 @@ fn effective_df(shares: impl Iterator<Item = f64>, n: usize) -> usize {
 }
 
 pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
-    let measured: Vec<&WindowSample> = windows.iter().filter(|w| w.cycles > 0 && w.instructions > 0).collect();
+    let measured: Vec<&WindowSample> = windows.iter().filter(|w| w.measured()).collect();
     let cpi: Vec<f64> = measured.iter().map(|w| w.chunk_cpi()).collect();
     let n_instr: Vec<f64> = measured.iter().map(|w| w.chunk_instructions as f64).collect();
     let time: Vec<f64> = cpi.iter().zip(&n_instr).map(|(c, n)| c * n).collect();

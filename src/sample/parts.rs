@@ -81,9 +81,8 @@ pub struct Parts {
 /// against the whole run's `curve`. A window's place is where its measurement began: its
 /// chunk's start and the instructions of its warm-up.
 pub fn parts(windows: &[WindowSample], curve: &Curve) -> Parts {
-    let measured = |w: &WindowSample| w.cycles > 0 && w.instructions > 0;
     let total: u64 = windows.iter().map(|w| w.chunk_instructions).sum();
-    let (time, instr) = windows.iter().filter(|w| measured(w)).fold((0.0, 0.0), |(t, i), w| {
+    let (time, instr) = windows.iter().filter(|w| w.measured()).fold((0.0, 0.0), |(t, i), w| {
         (t + w.chunk_cpi() * w.chunk_instructions as f64, i + w.chunk_instructions as f64)
     });
     // An unmeasured piece stands at the others' mean pace, as in the estimate.
@@ -95,7 +94,7 @@ pub fn parts(windows: &[WindowSample], curve: &Curve) -> Parts {
         let n = w.chunk_instructions as f64;
         let (start, end) = (curve.cycle_at(pos), curve.cycle_at(pos + n));
         let truth = end - start;
-        if !measured(w) {
+        if !w.measured() {
             p.placement += n * mean_cpi - truth;
         } else if w.exact {
             p.heads_and_tails += w.cycles as f64 - truth;
