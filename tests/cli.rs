@@ -465,6 +465,20 @@ fn a_sampled_run_checks_against_a_recorded_full_run_and_refuses_one_of_another_c
     let renamed = warpscope(&[&base[..], &["--check-against", old.to_str().unwrap(), "--quiet"]].concat());
     assert!(renamed.status.success(), "{}", stderr(&renamed));
 
+    // A file from before the curve was recorded has none, and checked against again it is
+    // written with `"full_curve": null`: both still check, with no parts.
+    let mut doc = a.clone();
+    doc["full_curve"] = Value::Null;
+    let no_curve = dir.join("no-curve.json");
+    std::fs::write(&no_curve, serde_json::to_string(&doc).unwrap()).unwrap();
+    let again = warpscope(
+        &[&base[..], &["--check-against", no_curve.to_str().unwrap(), "--format", "json", "--quiet"]].concat(),
+    );
+    assert!(again.status.success(), "{}", stderr(&again));
+    let again: Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(again["check"], a["check"]);
+    assert!(again["parts"].is_null() && again["full_curve"].is_null());
+
     let seed = warpscope(&[&base[..], &["--seed", "2", "--check-against", path, "--quiet"]].concat());
     assert_eq!(seed.status.code(), Some(1));
     assert!(stderr(&seed).contains("--check-against") && stderr(&seed).contains("with seed 1"), "{}", stderr(&seed));

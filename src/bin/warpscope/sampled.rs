@@ -89,8 +89,9 @@ fn recorded(path: &Path, sim: &Simulator) -> Result<FullRun, Failure> {
     if &theirs != cfg {
         return Err(bad("was run with another config; it must differ from this run's in `sample` alone".into()));
     }
-    // Outputs of `--check` before the curve was recorded have none; the parts then go unsaid.
-    let curve = match doc.get("full_curve") {
+    // Outputs of `--check` before the curve was recorded have none (or `null`, when such a
+    // file was checked against again); the parts then go unsaid.
+    let curve = match doc.get("full_curve").filter(|c| !c.is_null()) {
         Some(c) => {
             Some(serde_json::from_value(c.clone()).map_err(|e| bad(format!("has a malformed `full_curve` ({e})")))?)
         }
