@@ -186,3 +186,35 @@ fn the_page_takes_speedups_and_their_harmonic_mean_from_the_simulator() {
     assert_eq!(speedup(3.0, 2.0), Some(1.5));
     assert_eq!(speedup(3.0, 0.0), None);
 }
+
+#[wasm_bindgen_test]
+fn runs_sharing_a_warming_report_as_each_would_alone() {
+    use warpscope::wasm::figure_plan;
+    let plan = js_to_json(&figure_plan("sc14-fig9", "small", 3.0).unwrap());
+    let runs = &plan.as_array().unwrap()[..3];
+    assert!(runs.iter().all(|r| r["warming_scheduler"] == "gmc"), "sampled, a kernel's runs take GMC's warming");
+    let configs: Vec<Value> = runs
+        .iter()
+        .map(|r| {
+            let mut c = r["config"].clone();
+            c["sample"] = serde_json::json!({"windows": 4, "warming_scheduler": "gmc"});
+            c
+        })
+        .collect();
+    let mut group =
+        WasmSim::shared(&Value::from(configs.clone()).to_string(), "bfs", "small", 3.0).expect("they share");
+    run_to_end(&mut group);
+    assert_eq!(group.run_count(), 3);
+    for (i, c) in configs.iter().enumerate() {
+        let mut alone = WasmSim::new(&c.to_string(), "bfs", "small", 3.0).expect("a valid run");
+        run_to_end(&mut alone);
+        assert_eq!(group.metrics_json_of(i).unwrap(), alone.metrics_json(), "run {i}");
+    }
+    assert!(group.metrics_json_of(3).is_err());
+    let mut other = configs[1].clone();
+    other["l2"]["size_kb"] = Value::from(384);
+    let err = WasmSim::shared(&Value::from(vec![configs[0].clone(), other]).to_string(), "bfs", "small", 3.0)
+        .err()
+        .expect("a different L2 does not share");
+    assert_eq!(js_to_json(&err)[0]["field"], "sample.warming_scheduler");
+}

@@ -5,7 +5,7 @@
 // already made (SC'14's three share theirs) or one run earlier in the session is instant.
 import init, { figure_list, figure_plan, figure_build, figure_draw, figure_fit_height, figure_svg_text, figure_csv, verdict_rules } from '../pkg/warpscope.js';
 import { WorkerPool } from './pool.js';
-import { sizeChoice } from './form.js';
+import { set, sizeChoice } from './form.js';
 import { download } from './charts.js';
 import { FROM_FILE, registerServiceWorker, explainFileProtocol } from './offline.js';
 
@@ -53,6 +53,23 @@ function digest(text) {
 
 const runKey = (r) => `ws-run:${digest(JSON.stringify([r.kernel, r.size, r.seed, r.max_cycles ?? null, r.config]))}`;
 const figureKey = (name, size, seed) => `ws-fig:${name}:${size}:${seed}`;
+
+/** Indices of `plan`'s runs `todo`, in lists of those that share one warming (sampled,
+ * `sample.warming_scheduler` set, one kernel, configs equal but for `dram.scheduler`):
+ * a worker runs each list as one job. Each run's report is the same either way. */
+function warmingGroups(plan, todo) {
+  const groups = new Map();
+  for (const i of todo) {
+    const r = plan[i];
+    const s = r.config.sample;
+    const shares = s && s.windows > 0 && s.warming_scheduler && s.warming_scheduler !== 'own' && r.max_cycles == null;
+    const reference = shares && { ...r.config, dram: { ...r.config.dram, scheduler: s.warming_scheduler } };
+    const key = shares ? JSON.stringify([r.kernel, r.size, r.seed, reference]) : `run ${i}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(i);
+  }
+  return [...groups.values()];
+}
 
 function readSettings() {
   const size = $('g-size').value;
@@ -160,7 +177,12 @@ async function computeFigure(card) {
     plan = figure_plan(card.f.name, size === 'paper-sampled' ? 'paper' : size, seed);
     // Sampled like the CLI's `figure --sample`: a run over a cycle window (sound-fig10's
     // first 20 000 cycles) is shorter than one window and is simulated whole.
-    for (const r of plan) if (r.max_cycles == null) r.size = sizeChoice(size, r.config);
+    for (const r of plan) {
+      if (r.max_cycles != null) continue;
+      r.size = sizeChoice(size, r.config);
+      // A figure's runs that differ only in their DRAM scheduler take one's warming.
+      if (size === 'paper-sampled' && r.warming_scheduler) set(r.config, 'sample.warming_scheduler', r.warming_scheduler);
+    }
   } catch (e) {
     setState(card, 'error', String(e));
     return;
@@ -178,21 +200,27 @@ async function computeFigure(card) {
     card.status.textContent = `${finished} of ${plan.length} runs, on ${pool.size} workers`;
   };
   try {
-    const metrics = await Promise.all(plan.map(async (r, i) => {
-      const k = runKey(r);
-      let m = store.get(k);
-      if (m === null) {
-        m = await pool.run(r, card.f.name, (p) => {
-          // A sampled run's bar counts its windows; a whole run's, its thread blocks.
-          fractions[i] = p.windows ? p.windows[0] / p.windows[1] : p.fraction;
-          update();
-        });
-        store.set(k, m);
-      }
+    const metrics = plan.map((r) => store.get(runKey(r)));
+    const done = (i, m) => {
+      metrics[i] = m;
+      store.set(runKey(plan[i]), m);
       fractions[i] = 1;
       finished++;
+    };
+    plan.forEach((r, i) => metrics[i] !== null && done(i, metrics[i]));
+    update();
+    const todo = plan.map((_, i) => i).filter((i) => metrics[i] === null);
+    await Promise.all(warmingGroups(plan, todo).map(async (group) => {
+      const onProgress = (p) => {
+        // A sampled run's bar counts its windows; a whole run's, its thread blocks.
+        for (const i of group) fractions[i] = p.windows ? p.windows[0] / p.windows[1] : p.fraction;
+        update();
+      };
+      const ms = group.length > 1
+        ? await pool.runShared(group.map((i) => plan[i]), card.f.name, onProgress)
+        : [await pool.run(plan[group[0]], card.f.name, onProgress)];
+      group.forEach((i, j) => done(i, ms[j]));
       update();
-      return m;
     }));
     const outcome = figure_build(card.f.name, `[${metrics.join(',')}]`);
     store.set(key, JSON.stringify(outcome));

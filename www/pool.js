@@ -28,6 +28,14 @@ export class WorkerPool {
     });
   }
 
+  /**
+   * Runs `runs`, sampled runs of one kernel that share a warming (their configs differ in
+   * `dram.scheduler` alone), as one job; resolves to their metrics JSON texts, in order.
+   */
+  runShared(runs, group, onProgress) {
+    return this.run({ ...runs[0], configs: runs.map((r) => r.config) }, group, onProgress);
+  }
+
   pump() {
     while (this.queue.length) {
       let slot = this.slots.find((s) => !s.job);
@@ -41,7 +49,7 @@ export class WorkerPool {
       slot.job = job;
       const r = job.run;
       slot.worker.postMessage({
-        type: 'run', id: job.id, config: r.config, kernel: r.kernel, size: r.size, seed: r.seed,
+        type: 'run', id: job.id, config: r.config, configs: r.configs, kernel: r.kernel, size: r.size, seed: r.seed,
         maxCycles: r.max_cycles ?? undefined, metrics: true,
       });
     }

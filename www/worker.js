@@ -153,9 +153,11 @@ async function readTrace(run, t, profile) {
   }
 }
 
-/** The simulator of a run message: a built-in kernel, or a trace read first, with the trace
- * that profiles its loads (`trace.profile`; without one, when `trace.profiled`, itself). */
-async function open(run, { config, kernel, size, seed, trace }) {
+/** The simulator of a run message: a built-in kernel, runs of one that share a warming
+ * (`configs`), or a trace read first, with the trace that profiles its loads
+ * (`trace.profile`; without one, when `trace.profiled`, itself). */
+async function open(run, { config, configs, kernel, size, seed, trace }) {
+  if (configs) return { sim: WasmSim.shared(JSON.stringify(configs), kernel, size, seed) };
   if (!trace) return { sim: new WasmSim(JSON.stringify(config), kernel, size, seed) };
   const { traceFolder, sha256 } = await readTrace(run, trace);
   const p = trace.profile;
@@ -224,7 +226,10 @@ async function start(msg) {
           self.postMessage({ type: 'invalid', id, errors: refuse('trace', unread) });
           break;
         }
-        const report = metrics ? sim.metrics_json() : sim.report_json();
+        // Runs sharing a warming report a list of figure metrics, one per config.
+        const report = msg.configs
+          ? Array.from({ length: sim.run_count() }, (_, i) => sim.metrics_json_of(i))
+          : metrics ? sim.metrics_json() : sim.report_json();
         self.postMessage({ type: 'done', id, report, error: sim.error() ?? null, ...hashes });
         break;
       }

@@ -2,7 +2,8 @@
 //! with its type and, for policy families, the valid names. The web page builds its
 //! form from this, so a field a later change adds shows up without new UI code.
 
-use super::{config_document, policy_families, Config};
+use super::sample::OWN_WARMING;
+use super::{config_document, policy_families, Config, DramSchedulerKind};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -48,11 +49,16 @@ pub fn schema(cfg: &Config) -> Vec<FieldSchema> {
     let mut doc = config_document(cfg);
     // The `sample` section is left out of a document while off; the form still offers it.
     if let Some(o) = doc.as_object_mut() {
-        o.entry("sample").or_insert_with(|| serde_json::to_value(&cfg.sample).expect("serializes"));
+        o.insert("sample".to_string(), cfg.sample.document());
     }
     let families = policy_families();
     let mut out = Vec::new();
     walk(&doc, String::new(), &families, &mut out);
+    // A choice that is not a policy family: `own`, or a DRAM scheduler.
+    if let Some(f) = out.iter_mut().find(|f| f.path == "sample.warming_scheduler") {
+        f.kind = "choice";
+        f.choices = std::iter::once(OWN_WARMING).chain(DramSchedulerKind::NAMES.iter().copied()).collect();
+    }
     out
 }
 

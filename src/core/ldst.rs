@@ -30,13 +30,13 @@ pub struct Pending {
     pub last: bool,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum Order {
     InOrder { queue: VecDeque<Pending>, instructions: u32, capacity: u32 },
     Reorder { queues: Vec<VecDeque<Pending>>, capacity: usize, waiting: usize },
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct LdstUnit {
     order: Order,
     /// Cause of the last refusal while the head request waits to retry.

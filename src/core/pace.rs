@@ -20,6 +20,7 @@ use std::collections::BinaryHeap;
 /// Registers a warp's instructions name (`RegMask` bits).
 const REGS: usize = RegMask::BITS as usize;
 
+#[derive(Clone)]
 pub(crate) struct Pace {
     /// This SM's warming clock in core cycles; detail's clock stands still meanwhile.
     clock: u64,

@@ -54,6 +54,7 @@ pub struct Ports<'a> {
     pub reply_net: &'a mut Crossbar,
 }
 
+#[derive(Clone)]
 pub struct Sm {
     pub id: usize,
     warps: Vec<Warp>,

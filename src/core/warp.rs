@@ -2,7 +2,7 @@
 
 use crate::kernels::{reg_bits, Instr, Kernel, RegMask};
 
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Warp {
     pub active: bool,
     /// CTA slot within the SM.

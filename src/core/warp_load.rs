@@ -40,7 +40,7 @@ const GENERATIONS: u32 = 1 << (31 - INDEX_BITS);
 
 /// A slab of warp-loads with a free list; ids (index and generation) travel in
 /// `MemReq::warp_load`.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct WarpLoadTable {
     entries: Vec<WarpLoad>,
     /// Generation of each slab entry's current warp-load.

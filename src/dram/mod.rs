@@ -215,6 +215,17 @@ impl DramChannel {
     }
 
     /// For policies that exchange state across channels (WG-M's coordination messages).
+    /// Runs transaction scheduler `kind` from now on (a sampled run's piece under another
+    /// scheduler, `crate::sample::shared`): it starts empty and learns the requests already
+    /// queued, the reads and then the writes, each queue in arrival order and at their
+    /// arrival cycles.
+    pub fn set_scheduler(&mut self, d: &DramConfig) {
+        self.sched = DramScheduler::new(d.scheduler, d);
+        for q in self.queues.read.iter().chain(&self.queues.write) {
+            self.sched.on_arrival(q, q.req.t_dram_arrive);
+        }
+    }
+
     pub fn scheduler_mut(&mut self) -> &mut DramScheduler {
         &mut self.sched
     }

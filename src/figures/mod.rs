@@ -15,6 +15,7 @@ mod xie;
 pub use metrics::{Interval, Metrics, Spread};
 
 use crate::config::{apply_bundle, apply_set, parse_config_value, preset, ConfigError, ConfigErrors};
+use crate::dram::sched::DramSchedulerKind;
 use crate::kernels::Size;
 use crate::plot::BarFigure;
 use crate::Config;
@@ -70,6 +71,9 @@ pub struct RunSpec {
     pub sets: Vec<(&'static str, String)>,
     /// Stop after this many core cycles (a window into the run).
     pub max_cycles: Option<u64>,
+    /// Sampled, the DRAM scheduler whose warming it takes (`sample.warming_scheduler`), so
+    /// the figure's runs that differ only in their scheduler warm once.
+    pub warming_scheduler: Option<DramSchedulerKind>,
 }
 
 impl RunSpec {
@@ -87,7 +91,13 @@ impl RunSpec {
             bundle: None,
             sets: Vec::new(),
             max_cycles: None,
+            warming_scheduler: None,
         }
+    }
+
+    pub(crate) fn warming_of(mut self, scheduler: DramSchedulerKind) -> Self {
+        self.warming_scheduler = Some(scheduler);
+        self
     }
 
     pub(crate) fn bundle(mut self, b: &'static str) -> Self {
@@ -125,6 +135,22 @@ pub struct PlannedRun {
     pub seed: u64,
     pub max_cycles: Option<u64>,
     pub config: Config,
+    /// What `config.sample.warming_scheduler` becomes when the run is sampled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warming_scheduler: Option<DramSchedulerKind>,
+}
+
+impl PlannedRun {
+    /// Its config sampled with `windows` windows, or whole when it is a window into the run
+    /// (sound-fig10's first 20 000 cycles), which is shorter than one sampled window.
+    pub fn sampled_config(&self, windows: u32) -> Config {
+        let mut c = self.config.clone();
+        if self.max_cycles.is_none() {
+            c.sample.windows = windows;
+            c.sample.warming_scheduler = self.warming_scheduler;
+        }
+        c
+    }
 }
 
 /// How a figure's verdict is made, as the gallery page and `warpscope figure --help` say it.
@@ -285,6 +311,7 @@ impl Figure {
                     size: size.as_str(),
                     seed,
                     max_cycles: s.max_cycles,
+                    warming_scheduler: s.warming_scheduler,
                 })
             })
             .collect()

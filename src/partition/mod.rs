@@ -16,6 +16,7 @@ use crate::icnt::{Crossbar, PartitionNodes};
 use crate::mem::{AccessKind, L2Route, MemReq};
 use crate::queue::{BoundedQueue, DelayLine};
 
+#[derive(Clone)]
 pub struct Partition {
     pub id: usize,
     banks: Vec<L2Bank>,

@@ -12,6 +12,7 @@
 mod check;
 mod estimate;
 mod parts;
+mod shared;
 mod tail;
 mod text;
 
@@ -19,6 +20,7 @@ pub use crate::figures::Interval;
 pub use check::{check, field, Bound, CheckRow, CHECKED};
 pub use estimate::{estimate, Estimates, Events, Measured, WindowSample};
 pub use parts::{parts, Curve, Parts, CURVE_EVERY};
+pub use shared::warming_of;
 pub use text::{render_check, render_parts, render_text};
 
 use crate::config::Config;
@@ -93,6 +95,9 @@ enum Phase {
 
 /// A sampled run, advanced a bounded piece at a time (`step`) so a caller can show
 /// progress and stop it: the CLI between chunks, the page's worker between messages.
+/// With `sample.warming_scheduler`, it is the run of that scheduler, which other runs
+/// follow (`shared`).
+#[derive(Clone)]
 pub struct Sampler {
     sim: Simulator,
     phase: Phase,
@@ -115,6 +120,8 @@ pub struct Sampler {
     /// Core cycles an L1 miss holds a warp in functional warming: the memory latency the
     /// last piece measured (`Metrics::memory_latency`).
     miss_latency: u64,
+    /// The runs that take this run's warming.
+    shared: shared::Shared,
 }
 
 /// The warming's L1-miss latency before any piece has measured one: between the GTX 480
@@ -123,7 +130,16 @@ pub struct Sampler {
 const FIRST_MISS_LATENCY: u64 = 200;
 
 impl Sampler {
+    /// `sim`'s run, sampled; with `sample.warming_scheduler` naming another scheduler, with
+    /// that scheduler's warming (`shared`), which it then simulates too.
     pub fn new(sim: Simulator) -> Self {
+        match warming_of(sim.config()).map(|c| c.dram.scheduler) {
+            Some(warming) if warming != sim.config().dram.scheduler => Self::sharing(vec![sim], warming),
+            _ => Self::plain(sim),
+        }
+    }
+
+    fn plain(sim: Simulator) -> Self {
         Self {
             sim,
             phase: Phase::Warm,
@@ -137,6 +153,7 @@ impl Sampler {
             detailed: 0,
             book: Book::default(),
             miss_latency: FIRST_MISS_LATENCY,
+            shared: shared::Shared::default(),
         }
     }
 
@@ -157,6 +174,18 @@ impl Sampler {
     /// Advances by one phase, or by at most `cycles` detailed core cycles; returns true
     /// once the run is over (finished or failed).
     pub fn step(&mut self, cycles: u64) -> bool {
+        if self.shared.followers.is_empty() {
+            return self.advance(cycles);
+        }
+        let (pieces, was_warm) = (self.book.pieces.len(), self.phase == Phase::Warm);
+        let done = self.advance(cycles);
+        self.follow(pieces, was_warm);
+        done
+    }
+
+    /// `step` of this run alone (not inlined: its callers would each carry the machine).
+    #[inline(never)]
+    fn advance(&mut self, cycles: u64) -> bool {
         let sim = &mut self.sim;
         let s = sim.config().sample.clone();
         let n = u64::from(s.windows.max(1));
@@ -298,17 +327,36 @@ impl Sampler {
         self.phase == Phase::Done
     }
 
-    /// The estimates from the windows measured so far (all of them once `step` is done).
+    /// The estimates from the windows measured so far (all of them once `step` is done):
+    /// of the first run `shared` was given.
     pub fn report(&self) -> SampledReport {
+        self.reports().swap_remove(0)
+    }
+
+    /// The report of this run (`follower` None) or of a run that takes its warming.
+    fn report_of(&self, follower: Option<usize>) -> SampledReport {
         let sim = &self.sim;
-        let windows = self.book.pieces(sim);
+        let (windows, reads, config, error, detailed) = match follower {
+            None => (
+                self.book.pieces(sim),
+                sim.run_warp_l2().0,
+                sim.config(),
+                sim.error().map(|e| e.to_string()),
+                self.detailed,
+            ),
+            Some(i) => {
+                let f = &self.shared.followers[i];
+                let (windows, reads) = self.follower_parts(i, self.book.pieces(sim));
+                (windows, reads, &f.config, f.error.clone().or_else(|| sim.error().map(|e| e.to_string())), f.detailed)
+            }
+        };
         let measured = windows.iter().map(|w| w.cycles).sum();
-        let completed = sim.is_finished() && sim.error().is_none();
+        let completed = sim.is_finished() && error.is_none();
         let Estimates { mut metrics, mut intervals, mut spread } = estimate(&windows, completed);
         // A warp lives across windows, so its type is judged on all its L2 reads, detailed
         // and warmed, not on a window's few.
-        let (reads, table) = sim.run_warp_l2();
-        let warps = crate::stats::warp_report(&reads, table, sim.config().medic.sampled_warps as usize);
+        let table = sim.run_warp_l2().1;
+        let warps = crate::stats::warp_report(&reads, table, config.medic.sampled_warps as usize);
         metrics.warp_types = warps.types;
         metrics.warp_hit_ratio_histogram = warps.l2_hit_ratio_histogram;
         metrics.one_wave_launches_sampled = self.one_wave_sampled;
@@ -320,14 +368,14 @@ impl Sampler {
             size: sim.benchmark().size_name(),
             seed: sim.seed(),
             completed,
-            error: sim.error().map(|e| e.to_string()),
+            error,
             warp_instructions: sim.instructions_executed(),
             estimate: metrics,
             intervals,
-            detailed_cycles: self.detailed,
+            detailed_cycles: detailed,
             measured_cycles: measured,
             windows,
-            config: sim.config().clone(),
+            config: config.clone(),
             spread,
         }
     }
@@ -368,7 +416,7 @@ fn tail_slot(launch: usize, j: u32) -> u64 {
 /// Which instructions each measured piece stands for: a launch tail, simulated whole,
 /// for its own; a window for its own and every instruction executed functionally after
 /// it up to the next piece (those before the first window go to the first window).
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Book {
     pieces: Vec<WindowSample>,
     /// Instructions executed when the last piece started or ended.

@@ -67,6 +67,7 @@ pub struct LaunchRecord {
     pub end_cycle: u64,
 }
 
+#[derive(Clone)]
 pub struct Simulator {
     pub(crate) cfg: Config,
     pub(crate) seed: u64,

@@ -6,7 +6,9 @@ use super::Simulator;
 use crate::cache::l2::warp_type::WarpTypeTable;
 use crate::cache::l2::WarpL2Counters;
 use crate::core::latency::LoadStats;
+use crate::dram::sched::DramSchedulerKind;
 use crate::mem::MemReq;
+use crate::partition::CoordinationNetwork;
 use std::rc::Rc;
 
 impl Simulator {
@@ -133,6 +135,20 @@ impl Simulator {
         }
         self.dispatching = true;
         self.error.is_none() && (self.finished || quiet(self))
+    }
+
+    /// Runs DRAM transaction scheduler `kind` from here on, as a run configured with it
+    /// would: the controllers' policies, their coordination network and the L1s' warp-group
+    /// tags (`crate::sample::shared`).
+    pub(crate) fn set_dram_scheduler(&mut self, kind: DramSchedulerKind) {
+        self.cfg.dram.scheduler = kind;
+        for p in &mut self.partitions {
+            p.dram.set_scheduler(&self.cfg.dram);
+        }
+        self.coord = CoordinationNetwork::new(&self.cfg);
+        for sm in &mut self.sms {
+            sm.l1.set_group_tags(kind.needs_group_tags());
+        }
     }
 
     /// Starts every statistic afresh at the current cycle (a window's measurement).

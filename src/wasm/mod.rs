@@ -178,6 +178,16 @@ impl TraceFolder {
     }
 }
 
+/// The machine of `config_json` running built-in `kernel`; throws `[{field, message}]`.
+fn simulator(config_json: &str, kernel: &str, size: &str, seed: f64) -> Result<Simulator, JsValue> {
+    let cfg = parse_config(config_json).map_err(|e| errors_to_js(&e))?;
+    let size = Size::parse(size).ok_or_else(|| {
+        let msg = format!("unknown size `{size}`; valid sizes are: {}", Size::NAMES.join(", "));
+        errors_to_js(&ConfigError::new("size", msg).into())
+    })?;
+    Simulator::new(cfg, kernel, size, page_seed(seed)?).map_err(|e| errors_to_js(&e))
+}
+
 /// A run as the page steps it: in full detail, or sampled (`sample.windows` > 0).
 enum Run {
     Full(Simulator),
@@ -209,13 +219,20 @@ impl WasmSim {
     /// Builds a run; throws `[{field, message}]` for a bad config, kernel or size.
     #[wasm_bindgen(constructor)]
     pub fn new(config_json: &str, kernel: &str, size: &str, seed: f64) -> Result<WasmSim, JsValue> {
-        let cfg = parse_config(config_json).map_err(|e| errors_to_js(&e))?;
-        let size = Size::parse(size).ok_or_else(|| {
-            let msg = format!("unknown size `{size}`; valid sizes are: {}", Size::NAMES.join(", "));
-            errors_to_js(&ConfigError::new("size", msg).into())
+        Ok(WasmSim::of(simulator(config_json, kernel, size, seed)?))
+    }
+
+    /// Builds sampled runs of one kernel that share a warming (`Sampler::shared`) from a JSON
+    /// array of configs; throws `[{field, message}]` for a bad config, kernel or size, or
+    /// runs that cannot share (field `sample.warming_scheduler`).
+    pub fn shared(configs_json: &str, kernel: &str, size: &str, seed: f64) -> Result<WasmSim, JsValue> {
+        let configs: Vec<serde_json::Value> = serde_json::from_str(configs_json).map_err(|e| {
+            errors_to_js(&ConfigError::new("config", format!("is not a JSON list of configs ({e})")).into())
         })?;
-        let sim = Simulator::new(cfg, kernel, size, page_seed(seed)?).map_err(|e| errors_to_js(&e))?;
-        Ok(WasmSim::of(sim))
+        let sims = configs.iter().map(|c| simulator(&c.to_string(), kernel, size, seed)).collect::<Result<_, _>>()?;
+        let run =
+            Sampler::shared(sims).map_err(|e| errors_to_js(&ConfigError::new("sample.warming_scheduler", e).into()))?;
+        Ok(WasmSim { run: Run::Sampled(Box::new(run)) })
     }
 
     /// Builds a replay of the trace in `folder`, named `name` in its report (as the CLI names
@@ -281,6 +298,23 @@ impl WasmSim {
             Run::Sampled(s) => serde_json::to_string(&s.report()),
         }
         .expect("reports serialize")
+    }
+
+    /// How many runs it steps: those given to `shared`, else one.
+    pub fn run_count(&self) -> usize {
+        match &self.run {
+            Run::Full(_) => 1,
+            Run::Sampled(s) => s.runs(),
+        }
+    }
+
+    /// `metrics_json` of its `i`-th run (in the order `shared` was given them).
+    pub fn metrics_json_of(&self, i: usize) -> Result<String, JsValue> {
+        match &self.run {
+            Run::Full(_) if i == 0 => Ok(self.metrics_json()),
+            Run::Sampled(s) if i < s.runs() => Ok(s.reports().swap_remove(i).figure_metrics().to_json_text()),
+            _ => Err(JsValue::from_str(&format!("no run {i}: it steps {}", self.run_count()))),
+        }
     }
 
     /// The numbers the gallery's figures plot (`figures::Metrics`) as JSON text: a sampled

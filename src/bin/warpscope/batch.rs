@@ -14,6 +14,7 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use warpscope::figures::Metrics;
 use warpscope::kernels::Size;
+use warpscope::sample::{warming_of, SampledReport};
 use warpscope::{Config, Report};
 
 /// One simulation a command needs: everything that decides its report, and its name.
@@ -86,22 +87,59 @@ pub fn run_document(r: &Run, tracker: &Tracker, run_id: Option<&str>) -> Result<
         let Some(s) = simulate::run_sampled(&r.config, &r.workload()?, tracker, r.label.clone())? else {
             return Ok(None);
         };
-        if let Some(e) = &s.error {
-            return Err(Failure::Stopped(r.label.clone(), e.clone()));
-        }
-        let mut doc = serde_json::to_value(&s).expect("reports serialize");
-        let text = s.figure_metrics().to_json_text();
-        doc["figure_metrics"] = serde_json::from_str(&text).expect("metrics read back");
-        if let Some(id) = run_id {
-            doc["run_id"] = Value::from(id);
-        }
-        return Ok(Some(doc));
+        return sampled_document(r, &s, run_id).map(Some);
     }
     let Some(report) = simulate::run(&r.config, &r.workload()?, r.max_cycles, tracker, r.label.clone())? else {
         return Ok(None);
     };
     stopped(r, &report)?;
     Ok(Some(serde_json::to_value(document(&report, run_id)).expect("reports serialize")))
+}
+
+/// A sampled run's document: its report, with its estimates as the figure metrics.
+fn sampled_document(r: &Run, s: &SampledReport, run_id: Option<&str>) -> Result<Value, Failure> {
+    if let Some(e) = &s.error {
+        return Err(Failure::Stopped(r.label.clone(), e.clone()));
+    }
+    let mut doc = serde_json::to_value(s).expect("reports serialize");
+    let text = s.figure_metrics().to_json_text();
+    doc["figure_metrics"] = serde_json::from_str(&text).expect("metrics read back");
+    if let Some(id) = run_id {
+        doc["run_id"] = Value::from(id);
+    }
+    Ok(doc)
+}
+
+/// The runs that can share one warming (`warpscope::sample::warming_of`), as lists of
+/// indices into `runs` in order; every other run is a list of its own. A run's report is
+/// the same either way: grouping only saves the warming's repeats.
+fn warming_groups(runs: &[Run]) -> Vec<Vec<usize>> {
+    let mut groups: Vec<(Option<Config>, Vec<usize>)> = Vec::new();
+    for (i, r) in runs.iter().enumerate() {
+        let built_in = r.trace.is_none() && r.profile_trace.is_none() && r.max_cycles.is_none();
+        let key = warming_of(&r.config).filter(|_| built_in);
+        let same = |g: &Run| (g.kernel.as_str(), g.size, g.seed) == (r.kernel.as_str(), r.size, r.seed);
+        match groups.iter_mut().find(|(k, g)| key.is_some() && *k == key && same(&runs[g[0]])) {
+            Some((_, g)) => g.push(i),
+            None => groups.push((key, vec![i])),
+        }
+    }
+    groups.into_iter().map(|(_, g)| g).collect()
+}
+
+/// The documents of runs `group` of `runs` (`warming_groups`), in its order; None for
+/// each when Ctrl-C stopped them.
+fn group_documents(runs: &[Run], group: &[usize], tracker: &Tracker) -> Result<Vec<Option<Value>>, Failure> {
+    let first = &runs[group[0]];
+    if group.len() == 1 {
+        return Ok(vec![run_document(first, tracker, None)?]);
+    }
+    let cfgs: Vec<Config> = group.iter().map(|&i| runs[i].config.clone()).collect();
+    let label = format!("{} ({} runs sharing one warming)", first.kernel, group.len());
+    let Some(reports) = simulate::run_sampled_shared(&cfgs, &first.workload()?, tracker, label)? else {
+        return Ok(group.iter().map(|_| None).collect());
+    };
+    group.iter().zip(&reports).map(|(&i, s)| sampled_document(&runs[i], s, None).map(Some)).collect()
 }
 
 /// A sweep's or comparison's table reads a full report; a sampled run has only estimates.
@@ -135,10 +173,16 @@ pub fn run_or_plan<B: Batch>(b: &B, plan_dir: Option<&Path>, runs: Vec<Run>) -> 
 /// Every run on `b.threads()` threads, digested as it finishes; None for runs Ctrl-C stopped.
 fn execute<B: Batch>(b: &B, runs: &[Run]) -> Result<Vec<Option<B::Digest>>, Failure> {
     let tracker = Tracker::new(b.what(), runs.len(), b.quiet());
-    let done = parallel::map(runs, b.threads(), |r| {
-        let Some(doc) = run_document(r, &tracker, None)? else { return Ok(None) };
-        b.digest(&doc).map(Some)
+    let groups = warming_groups(runs);
+    let done = parallel::map(&groups, b.threads(), |g| -> Result<Vec<Option<B::Digest>>, Failure> {
+        group_documents(runs, g, &tracker)?.iter().map(|d| d.as_ref().map(|d| b.digest(d)).transpose()).collect()
     });
     tracker.finish();
-    done.into_iter().collect()
+    let mut out: Vec<Option<B::Digest>> = runs.iter().map(|_| None).collect();
+    for (g, digests) in groups.iter().zip(done) {
+        for (&i, d) in g.iter().zip(digests?) {
+            out[i] = d;
+        }
+    }
+    Ok(out)
 }

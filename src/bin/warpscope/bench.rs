@@ -4,8 +4,9 @@ use super::failure::Failure;
 use super::{parallel, write_out};
 use std::time::Instant;
 use warpscope::config::preset;
+use warpscope::dram::sched::DramSchedulerKind;
 use warpscope::kernels::Size;
-use warpscope::sample::run_sampled;
+use warpscope::sample::{run_sampled, Sampler};
 use warpscope::Simulator;
 
 fn host_description() -> String {
@@ -74,7 +75,8 @@ pub fn bench(repeat: u32) -> Result<(), Failure> {
             ) + "\n"),
         );
     }
-    sampled(repeat)
+    sampled(repeat)?;
+    shared(repeat)
 }
 
 /// Sampled runs at `paper` size: the time a full run would take there is measured by
@@ -118,5 +120,50 @@ fn sampled(repeat: u32) -> Result<(), Failure> {
             r.warp_instructions as f64 / best
         ));
     }
+    Ok(())
+}
+
+/// The `sc14` figures' five DRAM schedulers on one kernel, sampled: one after another, each
+/// with its own warming, and sharing GMC's (`sample.warming_scheduler`).
+fn shared(repeat: u32) -> Result<(), Failure> {
+    const SCHEDULERS: [DramSchedulerKind; 5] = [
+        DramSchedulerKind::Gmc,
+        DramSchedulerKind::Wg,
+        DramSchedulerKind::WgM,
+        DramSchedulerKind::WgBw,
+        DramSchedulerKind::WgW,
+    ];
+    let (p, k, size) = ("sc14-gtx480", "bfs", Size::Paper);
+    let sims = |warming: Option<DramSchedulerKind>| -> Result<Vec<Simulator>, Failure> {
+        let base = preset(p).expect("bench presets exist");
+        SCHEDULERS
+            .iter()
+            .map(|&s| {
+                let mut cfg = base.clone();
+                cfg.dram.scheduler = s;
+                cfg.sample.windows = 30;
+                cfg.sample.warming_scheduler = warming;
+                Ok(Simulator::new(cfg, k, size, 1)?)
+            })
+            .collect()
+    };
+    let (mut alone, mut together) = (f64::INFINITY, f64::INFINITY);
+    for _ in 0..repeat {
+        let t0 = Instant::now();
+        for sim in sims(None)? {
+            run_sampled(sim, |_, _| {}, || false);
+        }
+        alone = alone.min(t0.elapsed().as_secs_f64());
+        let mut run = Sampler::shared(sims(Some(DramSchedulerKind::Gmc))?).expect("they differ in the scheduler alone");
+        let t0 = Instant::now();
+        while !run.step(50_000) {}
+        together = together.min(t0.elapsed().as_secs_f64());
+    }
+    write_out(&format!(
+        "\nsampled, five DRAM schedulers (GMC, WG, WG-M, WG-Bw, WG-W) on {p} {k} {}:\n\
+         each with its own warming {alone:.3} s, sharing GMC's {together:.3} s ({:+.0} %)\n",
+        size.as_str(),
+        100.0 * (together / alone - 1.0)
+    ));
     Ok(())
 }

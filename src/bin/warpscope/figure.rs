@@ -91,12 +91,7 @@ impl FigureCmd {
             .plan(self.size, self.seed)?
             .into_iter()
             .map(|r| {
-                let mut config = r.config.clone();
-                // A run over a cycle window (sound-fig10's first 20 000 cycles) is shorter
-                // than one window's warm-up and measurement: it is simulated whole.
-                if let Some(n) = self.sample.filter(|_| r.max_cycles.is_none()) {
-                    config.sample.windows = n;
-                }
+                let config = self.sample.map_or_else(|| r.config.clone(), |n| r.sampled_config(n));
                 Run {
                     label: label(&r),
                     kernel: r.kernel.to_string(),

@@ -98,7 +98,7 @@ pub(crate) fn resolve_doc(m: &BaseArgs, bundle: Option<&str>) -> Result<Value, C
     }
     // The `sample` section is left out of documents while off; `--set` may still reach it.
     if let Some(o) = doc.as_object_mut() {
-        o.entry("sample").or_insert_with(|| serde_json::to_value(config::SampleConfig::default()).expect("serializes"));
+        o.entry("sample").or_insert_with(|| config::SampleConfig::default().document());
     }
     for s in &m.sets {
         const FORM: &str = "PATH=VALUE (e.g. l1d.size_kb=32)";

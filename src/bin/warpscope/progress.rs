@@ -56,6 +56,8 @@ struct Running {
     label: String,
     cycle: u64,
     fraction: f64,
+    /// Runs it stands for: more than one where runs share a warming and advance together.
+    runs: usize,
     #[cfg(not(target_arch = "wasm32"))]
     bar: Option<ProgressBar>,
 }
@@ -87,6 +89,11 @@ impl Tracker {
 
     /// Starts tracking the simulation named `label`.
     pub fn start(&self, label: String) -> Tracked<'_> {
+        self.start_runs(label, 1)
+    }
+
+    /// Starts tracking `runs` runs that advance together, named `label`.
+    pub fn start_runs(&self, label: String, runs: usize) -> Tracked<'_> {
         let mut s = self.lock();
         let id = s.next_id;
         s.next_id += 1;
@@ -100,6 +107,7 @@ impl Tracker {
             label,
             cycle: 0,
             fraction: 0.0,
+            runs,
             #[cfg(not(target_arch = "wasm32"))]
             bar,
         });
@@ -142,7 +150,7 @@ impl Tracker {
     fn show(&self, s: &mut State) {
         let elapsed = self.start.elapsed();
         let cycles = s.done_cycles + s.running.iter().map(|r| r.cycle).sum::<u64>();
-        let work = s.done as f64 + s.running.iter().map(|r| r.fraction).sum::<f64>();
+        let work = s.done as f64 + s.running.iter().map(|r| r.fraction * r.runs as f64).sum::<f64>();
         let left = if work > 0.0 {
             format!("~{} left", secs(elapsed.mul_f64((self.total as f64 - work).max(0.0) / work)))
         } else {
@@ -219,7 +227,7 @@ impl Tracked<'_> {
     pub fn done(self) {
         let mut s = self.tracker.lock();
         if let Some(run) = remove(&mut s, self.id) {
-            s.done += 1;
+            s.done += run.runs;
             s.done_cycles += run.cycle;
         }
         // A single run's last chunk was just shown; the count of runs done is news otherwise.

@@ -131,7 +131,8 @@ pub fn run(sim: Simulator, work: &Workload, with_full: Full, format: Format, qui
     let sampled_s = clock.elapsed().as_secs_f64();
     let mut full = recorded;
     if matches!(with_full, Full::Run) && report.completed {
-        let mut cfg = sim.config().clone();
+        // The report's config is the run's own (`sim` is the warming's, with a shared one).
+        let mut cfg = report.config.clone();
         cfg.sample.windows = 0;
         let mut whole = work.simulator(cfg)?;
         let clock = Instant::now();
@@ -175,7 +176,7 @@ pub fn run(sim: Simulator, work: &Workload, with_full: Full, format: Format, qui
             write_out(&text);
         }
     }
-    if let Some(e) = sim.error() {
+    if let Some(e) = &report.error {
         eprintln!("error: {e}");
         return Ok(ExitCode::from(3));
     }

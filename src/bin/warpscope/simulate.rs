@@ -78,8 +78,28 @@ pub fn run_sampled(
     if interrupt::requested() {
         return Ok(None);
     }
-    let mut run = Sampler::new(work.simulator(cfg.clone())?);
-    let tracked = tracker.start(label);
+    let run = Sampler::new(work.simulator(cfg.clone())?);
+    Ok(sample(run, tracker.start(label))?.map(|mut r| r.swap_remove(0)))
+}
+
+/// Sampled runs of `work` that share one warming (`Sampler::shared`), with progress under
+/// `label`: their reports in the order of `cfgs`, or None when Ctrl-C came first.
+pub fn run_sampled_shared(
+    cfgs: &[Config],
+    work: &Workload,
+    tracker: &Tracker,
+    label: String,
+) -> Result<Option<Vec<SampledReport>>, Failure> {
+    if interrupt::requested() {
+        return Ok(None);
+    }
+    let sims = cfgs.iter().map(|c| work.simulator(c.clone())).collect::<Result<Vec<_>, _>>()?;
+    let run = Sampler::shared(sims).map_err(|e| warpscope::ConfigError::new("sample.warming_scheduler", e))?;
+    sample(run, tracker.start_runs(label, cfgs.len()))
+}
+
+/// Steps `run` to its end: its reports, or None when Ctrl-C came first.
+fn sample(mut run: Sampler, tracked: Tracked) -> Result<Option<Vec<SampledReport>>, Failure> {
     while !run.step(CHUNK) {
         tracked.update(&run.sim().progress());
         if interrupt::requested() {
@@ -88,5 +108,5 @@ pub fn run_sampled(
     }
     tracked.done();
     read_error(run.sim()).map_or(Ok(()), Err)?;
-    Ok(Some(run.report()))
+    Ok(Some(run.reports()))
 }

@@ -121,6 +121,7 @@ impl L1Stats {
     }
 }
 
+#[derive(Clone)]
 pub struct L1D {
     tags: TagArray,
     mshr: MshrTable<MemReq>,

@@ -58,6 +58,7 @@ pub struct Warmed {
     pub pending: bool,
 }
 
+#[derive(Clone)]
 pub struct L2Bank {
     pub queue: BoundedQueue<MemReq>,
     blocked: Option<Blocked>,

@@ -122,4 +122,22 @@ impl WarpL2Counters {
             self.hits[i] += h;
         }
     }
+
+    /// The counts since `earlier`, an earlier count of the same warps (a sampled run's
+    /// detailed stretch).
+    pub fn since(&self, earlier: &WarpL2Counters) -> WarpL2Counters {
+        let before = |v: &[u32], i: usize| v.get(i).copied().unwrap_or(0);
+        WarpL2Counters {
+            accesses: self.accesses.iter().enumerate().map(|(i, &a)| a - before(&earlier.accesses, i)).collect(),
+            hits: self.hits.iter().enumerate().map(|(i, &h)| h - before(&earlier.hits, i)).collect(),
+        }
+    }
+
+    /// Takes away counts this includes (`since`'s result for a stretch of this run).
+    pub fn remove(&mut self, o: &WarpL2Counters) {
+        for (i, (&a, &h)) in o.accesses.iter().zip(&o.hits).enumerate() {
+            self.accesses[i] -= a;
+            self.hits[i] -= h;
+        }
+    }
 }
