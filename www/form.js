@@ -97,6 +97,9 @@ export class ConfigForm {
       const el = this.element(f.path);
       const v = get(config, f.path);
       if (f.kind === 'boolean') el.checked = Boolean(v);
+      // A choice a config leaves out while it has its default (sample.warming_scheduler's
+      // `own`) shows that default, its first choice.
+      else if (f.kind === 'choice' && v === undefined) el.selectedIndex = 0;
       else el.value = v === undefined ? '' : String(v);
     }
   }

@@ -45,7 +45,8 @@ pub fn harmonic_mean(values: Vec<f64>) -> Option<f64> {
 }
 
 /// Presets as `[{name, description, config, sample}]`, the default first. `sample` is the
-/// config's `sample` section (off), which a serialized config leaves out; the form adds it.
+/// config's `sample` section (off) with every field (`SampleConfig::document`), which a
+/// serialized config leaves out; the form adds it.
 /// They cross as JSON text: configs then need one serializer in the build (reports' JSON).
 #[wasm_bindgen]
 pub fn presets() -> JsValue {
@@ -53,13 +54,13 @@ pub fn presets() -> JsValue {
     struct P {
         name: &'static str,
         description: String,
-        sample: crate::config::SampleConfig,
+        sample: serde_json::Value,
         config: crate::Config,
     }
     let list: Vec<P> = preset_names()
         .into_iter()
         .filter_map(|n| {
-            preset(n).map(|c| P { name: n, description: c.description.clone(), sample: c.sample.clone(), config: c })
+            preset(n).map(|c| P { name: n, description: c.description.clone(), sample: c.sample.document(), config: c })
         })
         .collect();
     js_sys::JSON::parse(&serde_json::to_string(&list).expect("presets serialize")).unwrap_or(JsValue::NULL)
