@@ -183,8 +183,7 @@ impl Sampler {
         done
     }
 
-    /// `step` of this run alone (not inlined: its callers would each carry the machine).
-    #[inline(never)]
+    /// `step` of this run alone.
     fn advance(&mut self, cycles: u64) -> bool {
         let sim = &mut self.sim;
         let s = sim.config().sample.clone();

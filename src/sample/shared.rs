@@ -233,6 +233,15 @@ mod tests {
     }
 
     #[test]
+    fn a_run_following_a_copy_of_its_own_scheduler_reports_what_the_warming_run_does() {
+        // Each piece starts from the warming run's state with a fresh GMC, which holds nothing
+        // once the requests in flight have drained: the pieces, and so every estimate and the
+        // warp types (the warming run's warmed reads plus the follower's detailed ones), agree.
+        let group = reports(Sampler::shared(vec![sim(Gmc, |_| ()), sim(Gmc, |_| ())]).expect("shares"));
+        assert_eq!(group[0], group[1]);
+    }
+
+    #[test]
     fn only_runs_that_differ_in_their_scheduler_alone_share_a_warming() {
         let other_l2 = sim(Wg, |c| c.l2.size_kb /= 2);
         assert!(Sampler::shared(vec![sim(Gmc, |_| ()), other_l2]).is_err());
