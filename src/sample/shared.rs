@@ -120,10 +120,10 @@ impl Sampler {
         if n == pieces_before {
             return;
         }
-        let mut followers = std::mem::take(&mut self.shared.followers);
-        for f in &mut followers {
+        // Taken out while the machine is copied, so the copies carry none of it.
+        let mut shared = std::mem::take(&mut self.shared);
+        for f in &mut shared.followers {
             let mut copy = self.clone();
-            copy.shared = Shared::default();
             copy.sim.set_dram_scheduler(f.config.dram.scheduler);
             let (reads, from) = (copy.sim.run_warp_l2().0, copy.sim.cycle());
             // Its piece, and the quiescing after it; a piece that runs straight into the
@@ -137,7 +137,7 @@ impl Sampler {
             f.pieces.resize_with(n - 1, WindowSample::default);
             f.pieces.push(copy.book.pieces[n - 1].clone());
         }
-        self.shared.followers = followers;
+        self.shared = shared;
     }
 
     /// How many runs it reports (`reports`).
