@@ -496,6 +496,53 @@ fn a_sampled_run_checks_against_a_recorded_full_run_and_refuses_one_of_another_c
 }
 
 #[test]
+fn runs_sharing_a_warming_are_planned_as_one_job_that_writes_each_report() {
+    let dir = std::env::temp_dir().join(format!("ws-shared-plan-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let plan = dir.to_str().unwrap();
+    // sc14-fig9's five DRAM schedulers per kernel share the warming of GMC's run.
+    let args = ["figure", "sc14-fig9", "--size", "tiny", "--sample", "4", "--quiet"];
+    let planned = warpscope(&[&args[..], &["--plan", plan]].concat());
+    assert!(planned.status.success(), "{}", stderr(&planned));
+    assert!(stdout(&planned).starts_with("planned 25 runs as 5 jobs in "), "{}", stdout(&planned));
+    let jobs: Vec<String> = std::fs::read_to_string(dir.join("jobs.txt")).unwrap().lines().map(String::from).collect();
+    assert_eq!(jobs.len(), 5);
+    let manifest: Vec<Value> = std::fs::read_to_string(dir.join("manifest.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for job in &jobs {
+        let runs: Vec<&Value> = manifest.iter().filter(|e| e["job"] == job.as_str()).collect();
+        assert_eq!(runs.len(), 5, "{job}");
+        assert!(runs.iter().all(|e| e["kernel"] == runs[0]["kernel"]), "{job}");
+        let o = warpscope(&["job", plan, job, "--quiet"]);
+        assert!(o.status.success(), "{job}: {}", stderr(&o));
+        assert_eq!(stdout(&o).lines().filter(|l| l.starts_with("wrote ")).count(), 5, "{}", stdout(&o));
+    }
+    let collected = warpscope(&["collect", plan]);
+    assert!(collected.status.success(), "{}", stderr(&collected));
+    assert_eq!(stdout(&collected), stdout(&warpscope(&args)), "collected as run in one process");
+    // A follower's report lost: its job runs it alone, to the same report; naming the run
+    // runs its job.
+    let follower = manifest.iter().find(|e| e["job"] != e["id"]).unwrap();
+    let (id, job) = (follower["id"].as_str().unwrap(), follower["job"].as_str().unwrap());
+    let report = dir.join("out").join(format!("{id}.json"));
+    let kept = std::fs::read_to_string(&report).unwrap();
+    std::fs::remove_file(&report).unwrap();
+    let o = warpscope(&["collect", plan]);
+    assert_eq!(o.status.code(), Some(4));
+    assert!(stderr(&o).contains(&format!("  {job} (")), "{}", stderr(&o));
+    let o = warpscope(&["job", plan, id, "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 1, "only the missing report: {}", stdout(&o));
+    assert_eq!(std::fs::read_to_string(&report).unwrap(), kept);
+    let o = warpscope(&["job", plan, job, "--quiet"]);
+    assert!(stderr(&o).contains("already done (its 5 runs' reports are in"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_sampled_figure_planned_as_jobs_collects_to_the_verdict_it_gives_in_process() {
     let dir = std::env::temp_dir().join(format!("ws-sampled-plan-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

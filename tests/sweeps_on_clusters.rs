@@ -447,7 +447,7 @@ fn bad_plans_ids_and_reports_are_named_and_failed_jobs_listed_with_their_error()
     let header = plan.join("plan.json");
     let h = std::fs::read_to_string(&header).unwrap().replace("\"warpscope\": \"0.1.0\"", "\"warpscope\": \"0.0.9\"");
     std::fs::write(&header, h).unwrap();
-    let why = "was planned by warpscope 0.0.9 (plan format 1); this is warpscope 0.1.0";
+    let why = "was planned by warpscope 0.0.9 (plan format 2); this is warpscope 0.1.0";
     refused(&["job", s(&plan), &jobs[8]], why);
     refused(&["collect", s(&plan)], why);
     std::fs::write(&header, "{\"warpscope_plan\":").unwrap();

@@ -112,8 +112,9 @@ fn sampled_document(r: &Run, s: &SampledReport, run_id: Option<&str>) -> Result<
 
 /// The runs that can share one warming (`warpscope::sample::warming_of`), as lists of
 /// indices into `runs` in order; every other run is a list of its own. A run's report is
-/// the same either way: grouping only saves the warming's repeats.
-fn warming_groups(runs: &[Run]) -> Vec<Vec<usize>> {
+/// the same either way: grouping only saves the warming's repeats. A plan makes each list
+/// one job.
+pub fn warming_groups(runs: &[Run]) -> Vec<Vec<usize>> {
     let mut groups: Vec<(Option<Config>, Vec<usize>)> = Vec::new();
     for (i, r) in runs.iter().enumerate() {
         let built_in = r.trace.is_none() && r.profile_trace.is_none() && r.max_cycles.is_none();
@@ -127,19 +128,24 @@ fn warming_groups(runs: &[Run]) -> Vec<Vec<usize>> {
     groups.into_iter().map(|(_, g)| g).collect()
 }
 
-/// The documents of runs `group` of `runs` (`warming_groups`), in its order; None for
-/// each when Ctrl-C stopped them.
-fn group_documents(runs: &[Run], group: &[usize], tracker: &Tracker) -> Result<Vec<Option<Value>>, Failure> {
-    let first = &runs[group[0]];
+/// The documents of `group`, runs of one of `warming_groups`' lists, in its order, each
+/// with its plan's run id when `ids` are given; None for each when Ctrl-C stopped them.
+pub fn group_documents(
+    group: &[&Run],
+    ids: Option<&[String]>,
+    tracker: &Tracker,
+) -> Result<Vec<Option<Value>>, Failure> {
+    let id = |k: usize| ids.map(|ids| ids[k].as_str());
+    let first = group[0];
     if group.len() == 1 {
-        return Ok(vec![run_document(first, tracker, None)?]);
+        return Ok(vec![run_document(first, tracker, id(0))?]);
     }
-    let cfgs: Vec<Config> = group.iter().map(|&i| runs[i].config.clone()).collect();
+    let cfgs: Vec<Config> = group.iter().map(|r| r.config.clone()).collect();
     let label = format!("{} ({} runs sharing one warming)", first.kernel, group.len());
     let Some(reports) = simulate::run_sampled_shared(&cfgs, &first.workload()?, tracker, label)? else {
         return Ok(group.iter().map(|_| None).collect());
     };
-    group.iter().zip(&reports).map(|(&i, s)| sampled_document(&runs[i], s, None).map(Some)).collect()
+    group.iter().zip(&reports).enumerate().map(|(k, (r, s))| sampled_document(r, s, id(k)).map(Some)).collect()
 }
 
 /// A sweep's or comparison's table reads a full report; a sampled run has only estimates.
@@ -175,7 +181,8 @@ fn execute<B: Batch>(b: &B, runs: &[Run]) -> Result<Vec<Option<B::Digest>>, Fail
     let tracker = Tracker::new(b.what(), runs.len(), b.quiet());
     let groups = warming_groups(runs);
     let done = parallel::map(&groups, b.threads(), |g| -> Result<Vec<Option<B::Digest>>, Failure> {
-        group_documents(runs, g, &tracker)?.iter().map(|d| d.as_ref().map(|d| b.digest(d)).transpose()).collect()
+        let group: Vec<&Run> = g.iter().map(|&i| &runs[i]).collect();
+        group_documents(&group, None, &tracker)?.iter().map(|d| d.as_ref().map(|d| b.digest(d)).transpose()).collect()
     });
     tracker.finish();
     let mut out: Vec<Option<B::Digest>> = runs.iter().map(|_| None).collect();

@@ -1,7 +1,7 @@
 //! `warpscope collect DIR`: reads the reports a plan's jobs wrote and prints the output of the
 //! command that made the plan, with that command's own code (`Batch::finish`), so a complete
-//! plan prints what the command run in one process prints. Jobs without a report are listed
-//! by id with the reason; collecting again at any time picks up what has finished since.
+//! plan prints what the command run in one process prints. Jobs with runs lacking a report are
+//! listed by id with the reason; collecting again at any time picks up what has finished since.
 
 use super::batch::Batch;
 use super::failure::Failure;
@@ -61,7 +61,8 @@ impl CollectCmd {
             b.set_out(out.clone());
         }
         let entries = plan.entries()?;
-        // Each job read once, in plan order: its digest, or why it has none and its runs' labels.
+        // Each run read once, in plan order: its digest, or why it has none; the runs without
+        // one gathered by the job that simulates them, with their labels.
         let mut seen: HashMap<&str, Option<B::Digest>> = HashMap::new();
         let mut lacking: Vec<(&str, String, Vec<&str>)> = Vec::new();
         let mut done = Vec::with_capacity(entries.len());
@@ -71,16 +72,21 @@ impl CollectCmd {
                 let digest = match &status {
                     Status::Done(doc) => Some(b.digest(doc)?),
                     other => {
-                        lacking.push((&e.id, other.why().unwrap_or_default(), Vec::new()));
+                        if !lacking.iter().any(|l| l.0 == e.job) {
+                            lacking.push((&e.job, other.why().unwrap_or_default(), Vec::new()));
+                        }
                         None
                     }
                 };
                 seen.insert(&e.id, digest);
             }
-            if let Some(l) = lacking.iter_mut().find(|l| l.0 == e.id) {
-                l.2.push(&e.label);
+            let digest = seen[e.id.as_str()].clone();
+            if digest.is_none() {
+                if let Some(l) = lacking.iter_mut().find(|l| l.0 == e.job) {
+                    l.2.push(&e.label);
+                }
             }
-            done.push(seen[e.id.as_str()].clone());
+            done.push(digest);
         }
         let printout = b.finish(done, "Runs with reports so far")?;
         super::write_out(&printout.text);

@@ -3,10 +3,13 @@
 //!
 //! - `plan.json`: the plan format, the warpscope version and the command line that made the
 //!   plan, which `warpscope collect` parses again to build the same output.
-//! - `manifest.jsonl`: one line per run in the command's order: index, id, label, kernel, size,
-//!   seed, cycle limit, report path and the full resolved config.
+//! - `manifest.jsonl`: one line per run in the command's order: index, id, the job that runs
+//!   it, label, kernel, size, seed, cycle limit, report path and the full resolved config.
 //! - `jobs.txt`: the ids of the jobs still without a report, one a line; `commands.txt`: the
 //!   command that runs each; `slurm.sh`: a job array over `jobs.txt`.
+//!
+//! A job is one run, or the sampled runs that share one warming (`batch::warming_groups`):
+//! it is named by its first run's id, and writes each of its runs' reports.
 //! - `out/ID.json`: a job's report, renamed into place only once whole; `out/ID.err`: why a
 //!   job failed; `out/ID.started`: the host and process of a job under way (or killed).
 //!   `logs/`: the Slurm tasks' output.
@@ -17,7 +20,7 @@
 //! the config), so a plan gives the same ids wherever it is made, and two runs with the same id
 //! would write the same report: they share one job.
 
-use super::batch::Run;
+use super::batch::{warming_groups, Run};
 use super::failure::Failure;
 use super::interrupt::Printout;
 use serde::{Deserialize, Serialize};
@@ -31,7 +34,7 @@ use warpscope::kernels::Size;
 use warpscope::ConfigError;
 
 /// The layout of plan directories this build reads and writes.
-const FORMAT: u64 = 1;
+const FORMAT: u64 = 2;
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 const HEADER: &str = "plan.json";
 const MANIFEST: &str = "manifest.jsonl";
@@ -65,6 +68,8 @@ struct Header {
 pub struct Entry {
     pub index: usize,
     pub id: String,
+    /// The job that simulates it: its own id, or the first id of the runs sharing its warming.
+    pub job: String,
     pub label: String,
     pub kernel: String,
     pub size: Size,
@@ -181,6 +186,17 @@ impl Plan {
                 self.jobs
             ),
         ))
+    }
+
+    /// The runs job `job` simulates, each once, in plan order.
+    pub fn job_runs(&self, job: &str) -> Result<Vec<Entry>, ConfigError> {
+        let mut runs: Vec<Entry> = Vec::new();
+        for e in self.entries()? {
+            if e.job == job && !runs.iter().any(|r| r.id == e.id) {
+                runs.push(e);
+            }
+        }
+        Ok(runs)
     }
 
     fn manifest(&self) -> Result<String, ConfigError> {
@@ -318,9 +334,11 @@ pub fn write(dir: &Path, runs: &[Run]) -> Result<Printout, Failure> {
     let dir = prepare(dir)?;
     let mut contents: HashMap<String, String> = HashMap::new();
     let mut ids: Vec<String> = Vec::new();
-    let mut manifest = String::new();
-    for (index, r) in runs.iter().enumerate() {
+    let mut distinct: Vec<Run> = Vec::new();
+    let mut run_ids: Vec<String> = Vec::new();
+    for r in runs {
         let (id, content) = run_id(r);
+        run_ids.push(id.clone());
         match contents.get(&id) {
             Some(c) if *c != content => {
                 return Err(ConfigError::new(
@@ -332,12 +350,24 @@ pub fn write(dir: &Path, runs: &[Run]) -> Result<Printout, Failure> {
             Some(_) => {}
             None => {
                 contents.insert(id.clone(), content);
-                ids.push(id.clone());
+                ids.push(id);
+                distinct.push(r.clone());
             }
         }
+    }
+    let groups = warming_groups(&distinct);
+    let mut job_of: HashMap<&str, &str> = HashMap::new();
+    for g in &groups {
+        for &i in g {
+            job_of.insert(&ids[i], &ids[g[0]]);
+        }
+    }
+    let mut manifest = String::new();
+    for (index, (r, id)) in runs.iter().zip(run_ids).enumerate() {
         let e = Entry {
             index,
             out: format!("out/{id}.json"),
+            job: job_of[id.as_str()].to_string(),
             id,
             label: r.label.clone(),
             kernel: r.kernel.clone(),
@@ -351,7 +381,7 @@ pub fn write(dir: &Path, runs: &[Run]) -> Result<Printout, Failure> {
         manifest += &serde_json::to_string(&e).expect("entries serialize");
         manifest.push('\n');
     }
-    let plan = Plan { dir, command, runs: runs.len(), jobs: ids.len() };
+    let plan = Plan { dir, command, runs: runs.len(), jobs: groups.len() };
     let header = Header {
         warpscope_plan: FORMAT,
         warpscope: VERSION.into(),
@@ -365,22 +395,36 @@ pub fn write(dir: &Path, runs: &[Run]) -> Result<Printout, Failure> {
     write_atomic(&plan.dir.join(MANIFEST), manifest.as_bytes()).map_err(|e| fail(MANIFEST, e))?;
     let header = serde_json::to_string_pretty(&header).expect("headers serialize") + "\n";
     write_atomic(&plan.dir.join(HEADER), header.as_bytes()).map_err(|e| fail(HEADER, e))?;
-    let todo: Vec<&str> =
-        ids.iter().map(String::as_str).filter(|id| !matches!(plan.status(id), Status::Done(_))).collect();
+    let todo: Vec<&str> = groups
+        .iter()
+        .filter(|g| g.iter().any(|&i| !matches!(plan.status(&ids[i]), Status::Done(_))))
+        .map(|g| ids[g[0]].as_str())
+        .collect();
     plan.write_jobs(&todo)?;
     let d = plan.dir.display();
-    let shared = match runs.len() - ids.len() {
-        0 => String::new(),
-        n => format!(" ({n} runs repeat another's config, kernel, size and seed and share its job)"),
-    };
+    let mut why = Vec::new();
+    if runs.len() > ids.len() {
+        why.push(format!(
+            "{} runs repeat another's config, kernel, size and seed and share its job",
+            runs.len() - ids.len()
+        ));
+    }
+    if ids.len() > groups.len() {
+        let jobs = groups.iter().filter(|g| g.len() > 1).count();
+        why.push(format!(
+            "{} sampled runs that differ only in the DRAM scheduler share a warming, as {jobs} jobs",
+            groups.iter().filter(|g| g.len() > 1).map(Vec::len).sum::<usize>()
+        ));
+    }
+    let shared = if why.is_empty() { String::new() } else { format!(" ({})", why.join("; ")) };
     let text = format!(
         "planned {} runs as {} jobs in {d}{shared}; {} already have reports, {} to run:\n\
          \x20 GNU Parallel:  parallel -a {d}/{COMMANDS}\n\
          \x20 Slurm:         sbatch {d}/{SLURM}\n\
          \x20 then:          warpscope collect {d}\n",
         runs.len(),
-        ids.len(),
-        ids.len() - todo.len(),
+        groups.len(),
+        groups.len() - todo.len(),
         todo.len()
     );
     Ok(Printout { text, unfinished: Vec::new() })
