@@ -1,5 +1,5 @@
 // Turns `warpscope run --sample N --check --format json` outputs into the validation
-// tables of docs/sampling.md: one row per run (full, sampled, interval and error of each
+// tables of docs/sampling-validation.md: one row per run (full, sampled, interval and error of each
 // checked metric), the share of checks met and of intervals that held the full value,
 // and the speed-up; then, for the runs whose full run recorded its curve, where each
 // estimate's cycles err (the windows' state, placement, heads and tails; docs/sampling.md).

@@ -1,4 +1,4 @@
-//! Sampling's validation table (docs/sampling.md), on a subset that fits in CI: four of its
+//! Sampling's validation table (docs/sampling-validation.md), on a subset that fits in CI: four of its
 //! kept rows (docs/reproductions/runs/sampling-paper) and three rows of the policies' table
 //! (docs/reproductions/runs/sampling-policies-paper: the two dynamic-only bypassing rows and
 //! PC-Byp on `pvc`) are sampled again
@@ -58,7 +58,7 @@ fn same_as(mut was: Value, resampled: (Value, Value), row: &str) -> Value {
     for v in [&mut was["sampled"], &mut sampled] {
         v.as_object_mut().expect("a report").remove("version");
     }
-    let hint = "if sampling was meant to change, make the kept runs and docs/sampling.md's table again";
+    let hint = "if sampling was meant to change, make the kept runs and docs/sampling-validation.md's table again";
     assert!(sampled == was["sampled"], "{row}: the sampled report differs from the kept one; {hint}");
     assert_eq!(check, was["check"], "{row}: the checks differ from the kept ones; {hint}");
     check
