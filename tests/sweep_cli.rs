@@ -96,3 +96,67 @@ fn repeats_and_zero_jobs_are_refused() {
     let o = warpscope(&["sweep", "--kernel", "bfs", "--size", "tiny", "--jobs", "0"]);
     assert_eq!(o.status.code(), Some(2), "--jobs 0 is a parse error");
 }
+
+#[test]
+fn a_sampled_sweep_gives_each_estimate_with_its_interval_as_run_does() {
+    let dir = std::env::temp_dir().join(format!("warpscope-sampled-sweep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("sweep.csv");
+    let args = ["sweep", "--kernel", "spmv", "--size", "small", "--set", "l1d.size_kb=16,32", "--quiet"];
+    let metrics = ["--metrics", "ipc,l2.miss_rate,warps.types.all_hit", "--out", csv.to_str().unwrap()];
+    let o = warpscope(&[&args[..], &["--sample", "4"], &metrics[..]].concat());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.starts_with("ESTIMATED: 2 of 2 points were sampled"), "{out}");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split(',').collect()).collect();
+    let header =
+        "kernel,l1d.size_kb,ipc,ipc_low,ipc_high,l2.miss_rate,l2.miss_rate_low,l2.miss_rate_high,warps.types.all_hit";
+    assert_eq!(rows[0].join(","), header, "warp types carry no interval");
+    let num = |s: &str| s.parse::<f64>().unwrap();
+    for r in &rows[1..] {
+        for at in [2, 5] {
+            assert!(num(r[at + 1]) < num(r[at]) && num(r[at]) < num(r[at + 2]), "{text}");
+        }
+    }
+    // The point run alone: the same estimate and interval.
+    let run = warpscope(&[
+        "run",
+        "--kernel",
+        "spmv",
+        "--size",
+        "small",
+        "--sample",
+        "4",
+        "--set",
+        "l1d.size_kb=32",
+        "--format",
+        "json",
+        "--quiet",
+    ]);
+    let doc: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    let alone = [&doc["estimate"]["ipc"], &doc["intervals"]["ipc"]["low"], &doc["intervals"]["ipc"]["high"]];
+    assert_eq!(alone.map(|v| v.as_f64().unwrap()), [num(rows[2][2]), num(rows[2][3]), num(rows[2][4])]);
+    // Sweeping whole and sampled runs side by side: a whole point has no interval.
+    let o = warpscope(&[&args[..], &["--set", "sample.windows=0,4"], &metrics[..]].concat());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("ESTIMATED: 2 of 4 points"));
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let whole: Vec<&str> = text.lines().nth(1).unwrap().split(',').collect();
+    assert_eq!((whole[2], whole[4..6].to_vec()), ("0", vec!["", ""]), "{text}");
+    // A key a sampled run does not estimate is named with those it does; --sample and a
+    // swept sample.windows together are refused.
+    let o = warpscope(&[&args[..], &["--sample", "4", "--metrics", "l2.accesses"]].concat());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("`l2.accesses` is not estimated by a sampled run; a sampled point has completed, cycles, ipc"),
+        "{err}"
+    );
+    let o = warpscope(&[&args[..], &["--sample", "4", "--set", "sample.windows=2,3"]].concat());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("error: --sample:"));
+    // A comparison's speedups need whole runs: refused before anything runs.
+    let o = warpscope(&["compare", "--kernels", "spmv", "--policies", "medic", "--set", "sample.windows=4", "--quiet"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("use `warpscope sweep --sample N`"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -159,6 +159,35 @@ fn classes(m: &MissClassMpki) -> [f64; 3] {
     [m.intra_warp, m.inter_warp, m.other]
 }
 
+/// The report key each field of `Metrics` is taken from (`Metrics::of`), so a number asked for
+/// by its report key can be read from a sampled run's estimates, which are `Metrics`.
+pub const REPORT_KEYS: &[(&str, &str)] = &[
+    ("completed", "completed"),
+    ("cycles", "cycles"),
+    ("ipc", "ipc"),
+    ("l1_hit_rate", "l1d.hit_rate"),
+    ("l1_miss_rate", "l1d.miss_rate"),
+    ("l1_rsfail_per_access", "l1d.rsfail_per_access"),
+    ("l1_stall_cycles", "core.l1_stall_cycles"),
+    ("l1_bypassed", "l1d.bypassed"),
+    ("l2_miss_rate", "l2.miss_rate"),
+    ("l2_queue_latency", "l2.avg_queue_latency"),
+    ("l2_bypassed", "l2.bypassed"),
+    ("warp_types.all_hit", "warps.types.all_hit"),
+    ("warp_types.mostly_hit", "warps.types.mostly_hit"),
+    ("warp_types.balanced", "warps.types.balanced"),
+    ("warp_types.mostly_miss", "warps.types.mostly_miss"),
+    ("warp_types.all_miss", "warps.types.all_miss"),
+    ("dram_bandwidth_utilization", "dram.bandwidth_utilization"),
+    ("dram_row_buffer_hit_rate", "dram.row_buffer_hit_rate"),
+    ("warp_load_latency", "latency.avg_warp_load_latency"),
+    ("dram_warp_load_latency", "latency.avg_dram_warp_load_latency"),
+    ("memory_latency", "latency.avg_memory_latency"),
+    ("divergence", "latency.avg_divergence"),
+    ("dram_divergence", "latency.avg_dram_divergence"),
+    ("partition_max_over_mean", "partitions.max_over_mean"),
+];
+
 impl Metrics {
     pub fn of(r: &Report) -> Self {
         Self {

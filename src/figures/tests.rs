@@ -237,3 +237,34 @@ fn a_verdict_on_runs_sampled_inside_one_wave_launches_says_to_confirm_it_with_wh
     assert!(two.contains("2 runs were sampled inside launches that fit on the machine at once"), "{two}");
     assert!(two.ends_with("confirm this verdict with whole runs."), "{two}");
 }
+
+#[test]
+fn every_figure_metric_reads_back_from_the_report_key_it_names() {
+    let cfg = crate::config::preset("medic-gtx480").unwrap();
+    let mut sim = crate::Simulator::with_benchmark(cfg, crate::kernels::build("bfs", crate::Size::Tiny, 1).unwrap(), 1);
+    sim.run_until(u64::MAX);
+    let report = crate::stats::build_report(&sim);
+    let (r, m) = (serde_json::to_value(&report).unwrap(), serde_json::to_value(Metrics::of(&report)).unwrap());
+    let at = |v: &serde_json::Value, path: &str| path.split('.').try_fold(v.clone(), |v, k| v.get(k).cloned());
+    for (field, key) in super::REPORT_KEYS {
+        let (from_report, from_metrics) = (at(&r, key), at(&m, field));
+        assert!(from_report.is_some(), "{key} is not a report key");
+        assert_eq!(from_report, from_metrics, "{field} is not {key}");
+    }
+    // Every scalar field is listed but `l2_reads_mostly_miss`, a sum of two report keys (the
+    // histogram, the miss classes and the intervals are not report scalars).
+    let mut scalars = Vec::new();
+    for (k, v) in m.as_object().unwrap() {
+        match v {
+            serde_json::Value::Object(o) if k == "warp_types" => scalars.extend(o.keys().map(|t| format!("{k}.{t}"))),
+            serde_json::Value::Array(_) | serde_json::Value::Object(_) => {}
+            _ if k == "l2_reads_mostly_miss" => {}
+            _ => scalars.push(k.clone()),
+        }
+    }
+    let listed: Vec<String> = super::REPORT_KEYS.iter().map(|(f, _)| f.to_string()).collect();
+    scalars.sort();
+    let mut sorted = listed.clone();
+    sorted.sort();
+    assert_eq!(scalars, sorted);
+}

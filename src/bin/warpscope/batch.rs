@@ -148,18 +148,6 @@ pub fn group_documents(
     group.iter().zip(&reports).enumerate().map(|(k, (r, s))| sampled_document(r, s, id(k)).map(Some)).collect()
 }
 
-/// A sweep's or comparison's table reads a full report; a sampled run has only estimates.
-pub fn full_report_needed(doc: &Value, what: &str) -> Result<(), Failure> {
-    if doc.get("estimate").is_some() {
-        let msg = format!(
-            "{what} reads the full report, and a sampled run (sample.windows > 0) has only estimates; \
-             sample with `warpscope run --sample` or `warpscope figure --sample`, or set sample.windows=0"
-        );
-        return Err(warpscope::ConfigError::new("sample.windows", msg).into());
-    }
-    Ok(())
-}
-
 /// The error of a run that stopped on a deadlock or the watchdog.
 pub fn stopped(run: &Run, report: &Report) -> Result<(), Failure> {
     match &report.error {

@@ -154,6 +154,13 @@ impl CompareCmd {
                 machines.push(((b, s), resolve(b, s)?));
             }
         }
+        // Refused before anything runs: the speedups divide whole runs' IPCs.
+        if machines.iter().any(|(_, c)| !c.sample.is_off()) {
+            let msg = "a comparison's speedups need whole runs, and a sampled run (sample.windows > 0) has only \
+                       estimates; for estimates with their intervals use `warpscope sweep --sample N` (each policy's \
+                       settings as an axis) or `warpscope figure NAME --sample N`, or set sample.windows=0";
+            return Err(ConfigError::new("sample.windows", msg).into());
+        }
         let runs = layout
             .jobs
             .iter()
@@ -326,7 +333,6 @@ impl Batch for CompareCmd {
     }
 
     fn digest(&self, doc: &Value) -> Result<Row, Failure> {
-        super::batch::full_report_needed(doc, "a comparison")?;
         Ok(Row::of(doc)?)
     }
 }

@@ -1,6 +1,7 @@
 //! `warpscope sweep`: the cross product of several `--set PATH=V1,V2,...` axes over one or
 //! more kernels, one row per point, run on all cores. This is how parameter studies such as
-//! Optimal-TLP (a sweep over CTAs per SM) or the best SWL limit are done.
+//! Optimal-TLP (a sweep over CTAs per SM) or the best SWL limit are done. Sampled points
+//! (`--sample N`, or `sample.windows` set or swept) give estimates, each with its 95 % interval.
 
 use super::batch::{self, Batch, Run};
 use super::failure::Failure;
@@ -13,6 +14,7 @@ use super::{
 };
 use serde_json::Value;
 use std::path::PathBuf;
+use warpscope::figures::REPORT_KEYS;
 use warpscope::{ConfigError, ConfigErrors, Size};
 
 /// Report keys printed when `--metrics` is not given.
@@ -56,7 +58,13 @@ pub struct SweepCmd {
     size: Size,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Report keys to print per point, comma-separated dotted paths.
+    /// Estimate every point from this many detailed windows (sets `sample.windows`;
+    /// docs/sampling.md): `--size paper --sample 30`. Each number then comes with its 95 %
+    /// interval.
+    #[arg(long, value_name = "WINDOWS")]
+    sample: Option<u32>,
+    /// Report keys to print per point, comma-separated dotted paths (docs/report-keys.md), or
+    /// the names of the figures' metrics they stand for, as a sampled point estimates them.
     #[arg(long, value_delimiter = ',')]
     metrics: Vec<String>,
     /// Also write the table as CSV to this file.
@@ -98,12 +106,18 @@ impl SweepCmd {
     pub fn run(&self) -> Result<Printout, Failure> {
         check_names("--kernel", "kernel", &self.kernel, &kernel_names())?;
         let axes = self.axes()?;
+        if self.sample.is_some() && axes.iter().any(|(path, _)| path == "sample.windows") {
+            let msg = "--sample sets sample.windows, which --set also gives; give the windows one way";
+            return Err(ConfigError::new("--sample", msg).into());
+        }
+        let sampled = self.sample.map(|n| format!("sample.windows={n}"));
         // Resolve every config before simulating, so a bad value fails at once.
         let runs = self
             .points(&axes)?
             .into_iter()
             .map(|p| {
-                let sets = axes.iter().zip(&p.values).map(|((path, _), v)| format!("{path}={v}")).collect();
+                let at = axes.iter().zip(&p.values).map(|((path, _), v)| format!("{path}={v}"));
+                let sets = sampled.iter().cloned().chain(at).collect();
                 let base = BaseArgs { preset: self.preset.clone(), config: self.config.clone(), sets };
                 Ok(Run {
                     label: p.label(&axes),
@@ -121,34 +135,99 @@ impl SweepCmd {
     }
 }
 
-impl Batch for SweepCmd {
-    type Digest = Vec<String>;
+/// One point's number for one `--metrics` key, with its 95 % interval where the point was
+/// sampled and the estimate has one.
+#[derive(Clone)]
+pub struct Cell {
+    value: String,
+    interval: Option<(f64, f64)>,
+}
 
-    /// The table of the points that have their cells, as CSV into `--out` if asked, and
-    /// aligned for a terminal; the points without them are named as unfinished.
-    fn finish(&self, rows: Vec<Option<Vec<String>>>, _partial: &str) -> Result<Printout, Failure> {
+/// One finished point's cells, and how it was simulated.
+#[derive(Clone)]
+pub struct Row {
+    cells: Vec<Cell>,
+    sampled: bool,
+    /// Sampled inside launches that fit on the machine at once: biased beyond its intervals.
+    one_wave: bool,
+}
+
+impl Batch for SweepCmd {
+    type Digest = Row;
+
+    /// The table of the points that have their cells, as CSV into `--out` if asked (an
+    /// estimated metric's interval as two more columns, `KEY_low` and `KEY_high`), and aligned
+    /// for a terminal (the interval beside the estimate); the points without them are named
+    /// as unfinished.
+    fn finish(&self, rows: Vec<Option<Row>>, _partial: &str) -> Result<Printout, Failure> {
         let axes = self.axes()?;
         let points = self.points(&axes)?;
         let metrics = self.metrics();
         let unfinished = points.iter().zip(&rows).filter(|(_, r)| r.is_none()).map(|(p, _)| p.label(&axes)).collect();
+        let done: Vec<(&Point, Row)> = points.iter().zip(rows).filter_map(|(p, r)| Some((p, r?))).collect();
+        let estimated: Vec<bool> =
+            (0..metrics.len()).map(|j| done.iter().any(|(_, r)| r.cells[j].interval.is_some())).collect();
         let mut header = vec!["kernel".to_string()];
         header.extend(axes.iter().map(|(path, _)| path.clone()));
-        header.extend(metrics.iter().cloned());
-        let table: Vec<Vec<String>> = std::iter::once(header)
-            .chain(points.iter().zip(rows).filter_map(|(p, row)| {
-                let row = row?;
-                let mut cells = vec![p.kernel.clone()];
-                cells.extend(p.values.iter().cloned());
-                cells.extend(row);
-                Some(cells)
-            }))
-            .collect();
+        let (mut text_rows, mut csv_rows) = (vec![header.clone()], Vec::new());
+        text_rows[0].extend(metrics.iter().cloned());
+        for (m, &e) in metrics.iter().zip(&estimated) {
+            header.push(m.clone());
+            if e {
+                header.extend([format!("{m}_low"), format!("{m}_high")]);
+            }
+        }
+        csv_rows.push(header);
+        for (p, row) in &done {
+            let mut cells = vec![p.kernel.clone()];
+            cells.extend(p.values.iter().cloned());
+            let (mut text, mut csv) = (cells.iter().map(|c| short(c)).collect::<Vec<_>>(), cells);
+            for (c, &e) in row.cells.iter().zip(&estimated) {
+                text.push(match c.interval {
+                    Some((lo, hi)) => {
+                        format!("{} ({}–{})", short(&c.value), short_as(lo, &c.value), short_as(hi, &c.value))
+                    }
+                    None => short(&c.value),
+                });
+                csv.push(c.value.clone());
+                if e {
+                    let num = |x: f64| Value::from(x).to_string();
+                    let (lo, hi) = c.interval.map_or((String::new(), String::new()), |(l, h)| (num(l), num(h)));
+                    csv.extend([lo, hi]);
+                }
+            }
+            text_rows.push(text);
+            csv_rows.push(csv);
+        }
         if let Some(out) = &self.out {
-            let csv: String = table.iter().map(|r| r.join(",") + "\n").collect();
+            let csv: String = csv_rows.iter().map(|r| r.join(",") + "\n").collect();
             std::fs::write(out, csv)
                 .map_err(|e| ConfigError::new("--out", format!("cannot write {}: {e}", out.display())))?;
         }
-        Ok(Printout { text: align(&table), unfinished })
+        let mut text = String::new();
+        let sampled = done.iter().filter(|(_, r)| r.sampled).count();
+        if sampled > 0 {
+            text += &format!(
+                "ESTIMATED: {sampled} of {} points were sampled (sample.windows > 0; docs/sampling.md): their numbers are \
+                 estimates, each with its 95 % interval, (low–high) here and KEY_low, KEY_high in a CSV; warp-type \
+                 shares carry none.\n",
+                done.len()
+            );
+        }
+        let one_wave: Vec<String> = done.iter().filter(|(_, r)| r.one_wave).map(|(p, _)| p.label(&axes)).collect();
+        if !one_wave.is_empty() {
+            text += &format!(
+                "CAUTION: {} sampled inside launches that fit on the machine at once; on the validation runs such \
+                 estimates missed the full run by more than their intervals (docs/sampling.md, one-wave kernels): \
+                 confirm with whole runs.\n",
+                match one_wave.len() {
+                    1 => format!("{} was", one_wave[0]),
+                    _ => format!("{} were", one_wave.join("; ")),
+                }
+            );
+        }
+        text += &columns(&text_rows);
+        Ok(Printout { text, unfinished })
     }
 
     fn set_out(&mut self, out: PathBuf) {
@@ -167,9 +246,15 @@ impl Batch for SweepCmd {
         self.quiet
     }
 
-    fn digest(&self, doc: &Value) -> Result<Vec<String>, Failure> {
-        super::batch::full_report_needed(doc, "a sweep")?;
-        metric_cells(doc, &self.metrics())
+    fn digest(&self, doc: &Value) -> Result<Row, Failure> {
+        let metrics = self.metrics();
+        let Some(estimate) = doc.get("estimate") else {
+            let cells = metric_cells(doc, &metrics)?.into_iter().map(|value| Cell { value, interval: None });
+            return Ok(Row { cells: cells.collect(), sampled: false, one_wave: false });
+        };
+        let cells = metrics.iter().map(|m| estimate_cell(doc, estimate, m)).collect::<Result<_, _>>()?;
+        let one_wave = estimate.get("one_wave_launches_sampled").and_then(Value::as_u64).unwrap_or(0) > 0;
+        Ok(Row { cells, sampled: true, one_wave })
     }
 }
 
@@ -239,11 +324,31 @@ pub fn parse_axis(flag: &str, s: &str) -> Result<(String, Vec<String>), ConfigEr
     Ok((current_path(flag, path.trim()), values))
 }
 
-/// One finished point's metric cells, from its report.
+/// A dotted path's value in `v`.
+fn at<'a>(v: &'a Value, path: &str) -> Option<&'a Value> {
+    path.split('.').try_fold(v, |v, k| v.get(k))
+}
+
+/// A sampled point's estimate of `key`, a report key or a name of the figures' metrics (which
+/// the estimates are; `REPORT_KEYS` pairs them), with its interval.
+fn estimate_cell(doc: &Value, estimate: &Value, key: &str) -> Result<Cell, Failure> {
+    let name = REPORT_KEYS.iter().find(|(_, k)| *k == key).map_or(key, |(name, _)| name);
+    let Some(value) = at(estimate, name).filter(|v| v.is_number() || v.is_boolean()) else {
+        let keys: Vec<&str> = REPORT_KEYS.iter().map(|(_, k)| *k).collect();
+        let msg = format!("`{key}` is not estimated by a sampled run; a sampled point has {}", keys.join(", "));
+        return Err(ConfigError::new("--metrics", msg).into());
+    };
+    let bound = |i: &Value, end: &str| i.get(end).and_then(Value::as_f64);
+    let interval = doc["intervals"].get(name).and_then(|i| Some((bound(i, "low")?, bound(i, "high")?)));
+    Ok(Cell { value: value.to_string(), interval })
+}
+
+/// One finished point's metric cells, from its report: a report key, or a name of the
+/// figures' metrics the report carries (`figure_metrics`), as a sampled point's are.
 fn metric_cells(report: &Value, metrics: &[String]) -> Result<Vec<String>, Failure> {
     metrics
         .iter()
-        .map(|m| match m.split('.').try_fold(report, |v, k| v.get(k)) {
+        .map(|m| match at(report, m).or_else(|| at(&report["figure_metrics"], m)) {
             Some(Value::Number(n)) => Ok(n.to_string()),
             Some(Value::Bool(b)) => Ok(b.to_string()),
             Some(Value::String(s)) => Ok(s.clone()),
@@ -256,13 +361,22 @@ fn metric_cells(report: &Value, metrics: &[String]) -> Result<Vec<String>, Failu
         .collect()
 }
 
-/// Columns padded to their widest cell; fractions shortened to 4 decimals for reading (the
-/// CSV keeps full precision).
-fn align(table: &[Vec<String>]) -> String {
-    let short = |c: &String| match c.parse::<f64>() {
+/// A number shortened to 4 decimals for reading (the CSV keeps full precision).
+fn short(c: &str) -> String {
+    match c.parse::<f64>() {
         Ok(x) if c.contains('.') => format!("{x:.4}"),
-        _ => c.clone(),
-    };
-    let rows: Vec<Vec<String>> = table.iter().map(|r| r.iter().map(short).collect()).collect();
-    columns(&rows)
+        _ => c.to_string(),
+    }
+}
+
+/// An interval's end written as its estimate is: whole where the estimate is a count, and ∞
+/// where the interval has no end to speak of (an IPC whose interval of cycles reaches zero).
+fn short_as(x: f64, estimate: &str) -> String {
+    if !x.is_finite() || x.abs() >= 1e15 {
+        "∞".to_string()
+    } else if estimate.contains('.') {
+        format!("{x:.4}")
+    } else {
+        format!("{}", x.round())
+    }
 }
