@@ -495,17 +495,24 @@ fn a_sampled_run_checks_against_a_recorded_full_run_and_refuses_one_of_another_c
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `args` planned into a fresh scratch directory named for `name`: the directory, what planning
+/// printed and the ids of `jobs.txt`.
+fn planned(name: &str, args: &[&str]) -> (std::path::PathBuf, String, Vec<String>) {
+    let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = warpscope(&[args, &["--plan", dir.to_str().unwrap()]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let jobs = std::fs::read_to_string(dir.join("jobs.txt")).unwrap().lines().map(String::from).collect();
+    (dir, stdout(&o), jobs)
+}
+
 #[test]
 fn runs_sharing_a_warming_are_planned_as_one_job_that_writes_each_report() {
-    let dir = std::env::temp_dir().join(format!("ws-shared-plan-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let plan = dir.to_str().unwrap();
     // sc14-fig9's five DRAM schedulers per kernel share the warming of GMC's run.
     let args = ["figure", "sc14-fig9", "--size", "tiny", "--sample", "4", "--quiet"];
-    let planned = warpscope(&[&args[..], &["--plan", plan]].concat());
-    assert!(planned.status.success(), "{}", stderr(&planned));
-    assert!(stdout(&planned).starts_with("planned 25 runs as 5 jobs in "), "{}", stdout(&planned));
-    let jobs: Vec<String> = std::fs::read_to_string(dir.join("jobs.txt")).unwrap().lines().map(String::from).collect();
+    let (dir, said, jobs) = planned("ws-shared-plan", &args);
+    let plan = dir.to_str().unwrap();
+    assert!(said.starts_with("planned 25 runs as 5 jobs in "), "{said}");
     assert_eq!(jobs.len(), 5);
     let manifest: Vec<Value> = std::fs::read_to_string(dir.join("manifest.jsonl"))
         .unwrap()
@@ -544,13 +551,10 @@ fn runs_sharing_a_warming_are_planned_as_one_job_that_writes_each_report() {
 
 #[test]
 fn a_sampled_figure_planned_as_jobs_collects_to_the_verdict_it_gives_in_process() {
-    let dir = std::env::temp_dir().join(format!("ws-sampled-plan-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let plan = dir.to_str().unwrap();
     let args = ["figure", "medic-fig3", "--size", "tiny", "--sample", "4", "--quiet"];
-    let planned = warpscope(&[&args[..], &["--plan", plan]].concat());
-    assert!(planned.status.success(), "{}", stderr(&planned));
-    for id in std::fs::read_to_string(dir.join("jobs.txt")).unwrap().lines() {
+    let (dir, _, jobs) = planned("ws-sampled-plan", &args);
+    let plan = dir.to_str().unwrap();
+    for id in &jobs {
         let job = warpscope(&["job", plan, id, "--quiet"]);
         assert!(job.status.success(), "{id}: {}", stderr(&job));
     }
