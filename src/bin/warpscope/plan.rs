@@ -7,12 +7,12 @@
 //!   it, label, kernel, size, seed, cycle limit, report path and the full resolved config.
 //! - `jobs.txt`: the ids of the jobs still without a report, one a line; `commands.txt`: the
 //!   command that runs each; `slurm.sh`: a job array over `jobs.txt`.
+//! - `out/ID.json`: a run's report, renamed into place only once whole; `out/ID.err`: why its
+//!   job failed; `out/ID.started`: the host and process of its job under way (or killed).
+//!   `logs/`: the Slurm tasks' output.
 //!
 //! A job is one run, or the sampled runs that share one warming (`batch::warming_groups`):
 //! it is named by its first run's id, and writes each of its runs' reports.
-//! - `out/ID.json`: a job's report, renamed into place only once whole; `out/ID.err`: why a
-//!   job failed; `out/ID.started`: the host and process of a job under way (or killed).
-//!   `logs/`: the Slurm tasks' output.
 //!
 //! A run's id is its kernel and a 64-bit FNV-1a hash of its content: the canonical JSON (keys
 //! sorted, no spaces) of its resolved config, kernel, size, seed and cycle limit. It depends on
@@ -188,10 +188,13 @@ impl Plan {
         ))
     }
 
-    /// The runs job `job` simulates, each once, in plan order.
+    /// The runs job `job` simulates, each once, in plan order, parsing only their lines.
     pub fn job_runs(&self, job: &str) -> Result<Vec<Entry>, ConfigError> {
+        let text = self.manifest()?;
+        let needle = format!("\"job\":{}", Value::String(job.to_string()));
         let mut runs: Vec<Entry> = Vec::new();
-        for e in self.entries()? {
+        for (i, line) in text.lines().enumerate().filter(|(_, line)| line.contains(&needle)) {
+            let e = self.entry(i, line)?;
             if e.job == job && !runs.iter().any(|r| r.id == e.id) {
                 runs.push(e);
             }
