@@ -12,9 +12,14 @@ fn text(b: &[u8]) -> String {
 
 /// `warpscope compare --kernels bfs,spmv ARGS` at tiny size: its table and its CSV.
 fn compare_bfs_spmv(name: &str, args: &[&str]) -> (String, String) {
+    compare_bfs_spmv_at(name, "tiny", args)
+}
+
+/// `warpscope compare --kernels bfs,spmv ARGS` at `size`: its table and its CSV.
+fn compare_bfs_spmv_at(name: &str, size: &str, args: &[&str]) -> (String, String) {
     let csv = std::env::temp_dir().join(format!("warpscope-{name}-{}.csv", std::process::id()));
     let mut all =
-        vec!["compare", "--kernels", "bfs,spmv", "--size", "tiny", "--jobs", "2", "--out", csv.to_str().unwrap()];
+        vec!["compare", "--kernels", "bfs,spmv", "--size", size, "--jobs", "2", "--out", csv.to_str().unwrap()];
     all.extend_from_slice(args);
     let o = warpscope(&all);
     assert!(o.status.success(), "{}", text(&o.stderr));
@@ -141,4 +146,41 @@ fn repeated_or_unknown_names_are_refused_under_their_flag() {
     }
     let o = warpscope(&["compare", "--kernels", "bfs", "--policies", "medic", "--jobs", "0"]);
     assert_eq!(o.status.code(), Some(2), "--jobs 0 is a parse error");
+}
+
+#[test]
+fn a_sampled_comparison_gives_each_speedup_the_range_its_runs_intervals_allow() {
+    let (out, rows) = compare_bfs_spmv_at("compare-sampled", "small", &["--policies", "medic", "--sample", "4"]);
+    assert!(out.starts_with("ESTIMATED: 4 of 4 runs were sampled"), "{out}");
+    let spmv = out.lines().find(|l| l.starts_with("spmv")).unwrap();
+    assert!(spmv.split_whitespace().nth(1).unwrap().starts_with('≈'), "the baseline's IPC is estimated: {spmv}");
+    let hmean = out.lines().find(|l| l.starts_with("hmean")).unwrap();
+    assert_eq!(hmean.split_whitespace().nth(1), Some("1.000"), "the baseline over itself is exactly 1: {hmean}");
+    let csv: Vec<Vec<&str>> = rows.lines().map(|l| l.split(',').collect()).collect();
+    let at = |name: &str| csv[0].iter().position(|c| *c == name).unwrap();
+    assert_eq!(csv[0][13..], ["ipc_low", "ipc_high", "speedup_low", "speedup_high"]);
+    let row = |k: &str, p: &str| csv.iter().find(|r| r[0] == k && r[1] == p).unwrap();
+    let num = |r: &Vec<&str>, c: &str| r[at(c)].parse::<f64>().unwrap();
+    let (base, medic) = (row("spmv", "baseline"), row("spmv", "medic"));
+    assert_eq!((base[at("speedup_low")], base[at("speedup_high")]), ("", ""), "no range over itself");
+    // The range: the policy's IPC interval over the baseline's, their errors taken as independent.
+    let low = num(medic, "ipc_low") / num(base, "ipc_high");
+    let high = num(medic, "ipc_high") / num(base, "ipc_low");
+    assert!((num(medic, "speedup_low") - low).abs() < 1e-12 && (num(medic, "speedup_high") - high).abs() < 1e-12);
+    assert!(low < num(medic, "speedup") && num(medic, "speedup") < high);
+    assert_eq!(medic[at("l2_miss_rate_with_bypass")], "", "not estimated");
+    // --sample and --set sample.windows together are refused.
+    let o = warpscope(&[
+        "compare",
+        "--kernels",
+        "spmv",
+        "--policies",
+        "medic",
+        "--sample",
+        "4",
+        "--set",
+        "sample.windows=3",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).starts_with("error: --sample:"), "{}", text(&o.stderr));
 }

@@ -26,32 +26,42 @@ function fillTable(id, cols, rows, caption) {
   t.createCaption().textContent = caption;
 }
 
-/** A speedup as text, or a dash when there is none. */
-const times = (x) => (x === null ? '–' : `${x.toFixed(3)}x`);
+/** What a speedup's range means where sampled runs are in it. */
+const SAMPLED = ' A speedup with ≈ involves a sampled run: its range is what the two runs\' 95 % intervals allow taken as independent, wider than the matched windows `warpscope figure --sample` compares; a range that holds 1.000 is not a gain.';
+
+/** A speedup as text, or a dash when there is none; an estimated one (`range`, where a
+ * sampled run is in it) with "≈" and the range its runs' intervals allow. */
+const times = (x, range = null) => {
+  if (x === null) return '–';
+  if (!range) return `${x.toFixed(3)}x`;
+  // An IPC interval reaching zero cycles leaves the ratio without an upper end.
+  const high = range.high === null || range.high >= 1e6 ? '∞' : range.high.toFixed(3);
+  return `≈${x.toFixed(3)}x (${range.low.toFixed(3)}–${high})`;
+};
 
 /** The summary tables of the checked `runs`: each run's numbers and speedup, each machine's
  * harmonic mean, and each swept machine at its best. `machineOf(spec, except)` and
  * `tuningOf(spec)` name a run's machine and sweep, `fmt` formats counts. */
 export function renderSummary(runs, { fmt, machineOf, tuningOf }) {
   const pct = (x) => `${(x * 100).toFixed(1)} %`;
-  const rows = speedups(runs).map(({ run: r, base, speedup }) => {
+  const rows = speedups(runs).map(({ run: r, base, speedup, range }) => {
     const s = r.summary;
     const over = base === r ? '' : ` (over #${base.id})`;
     const est = (x, shown, key) => estimateText(s, x, shown, key);
     const note = s.estimated ? ` (estimated from ${s.windows} windows${s.oneWave ? '; one-wave, biased' : ''})` : '';
     return [`#${r.id} ${r.label}${note}${s.completed || r.spec.maxCycles ? '' : ' (incomplete)'}`, est(s.cycles, (x) => fmt(Math.round(x)), 'cycles'),
-      est(s.ipc, (x) => x.toFixed(3), 'ipc'), `${times(speedup)}${speedup === null ? '' : over}`, est(s.l1, pct, 'l1'), pct(s.l1hit), pct(s.l1stall),
+      est(s.ipc, (x) => x.toFixed(3), 'ipc'), `${times(speedup, range)}${speedup === null ? '' : over}`, est(s.l1, pct, 'l1'), pct(s.l1hit), pct(s.l1stall),
       s.l2bypass === null ? est(s.l2, pct, 'l2') : `${pct(s.l2)} (${pct(s.l2bypass)})`, est(s.bw, pct, 'bw'), pct(s.rbh), est(s.lat, (x) => x.toFixed(0), 'lat'), s.div.toFixed(0)];
   });
   fillTable('summary', ['run', 'cycles', 'IPC', 'speedup', 'L1 miss', 'L1 hit', 'L1 stall share', 'L2 miss', 'DRAM BW', 'row hits', 'warp-load latency', 'divergence'], rows,
-    'Latencies in core cycles; speedup is IPC over the first listed run of the same kernel, size, seed and cycle window; L1 stall share is the share of SM cycles the L1 refused the LD/ST unit; in brackets, the L2 miss rate counting bypassed reads as misses, as MeDiC compares it with Rand\'s.');
+    `Latencies in core cycles; speedup is IPC over the first listed run of the same kernel, size, seed and cycle window; L1 stall share is the share of SM cycles the L1 refused the LD/ST unit; in brackets, the L2 miss rate counting bypassed reads as misses, as MeDiC compares it with Rand's.${runs.some((r) => r.summary.estimated) ? SAMPLED : ''}`);
   // Each machine's harmonic mean speedup over its workloads, when runs span several.
-  const means = harmonicMeans(runs, machineOf).map((m) => [m.machine, String(m.workloads), times(m.hmean)]);
+  const means = harmonicMeans(runs, machineOf).map((m) => [m.machine, String(m.workloads), times(m.hmean, m.range)]);
   fillTable('hmeans', ['machine', 'workloads', 'harmonic mean speedup'], means,
-    'Harmonic mean of each machine\'s speedups (column "speedup" above) over the workloads it ran, as in MeDiC and `warpscope compare`; a mean over fewer workloads than another machine\'s does not compare with it.');
+    `Harmonic mean of each machine's speedups (column "speedup" above) over the workloads it ran, as in MeDiC and \`warpscope compare\`; a mean over fewer workloads than another machine's does not compare with it.${means.some((m) => m[2].startsWith('≈')) ? ' A mean with ≈ has sampled runs in it: its range comes from theirs, as above.' : ''}`);
   // For each machine a sweep ran with several values of a field, the best value per workload.
   const tuned = bestOfSweeps(runs, tuningOf).map((m) => [m.machine, `${m.field} (${m.settings} values)`,
-    m.kept.map((k) => `${k.workload}: ${k.setting} (#${k.run.id}, ${k.speedup.toFixed(3)}x)`).join('\n'), times(m.hmean)]);
+    m.kept.map((k) => `${k.workload}: ${k.setting} (#${k.run.id}, ${times(k.speedup, k.range)})`).join('\n'), times(m.hmean, m.range)]);
   fillTable('tuned', ['machine', 'swept', 'best per workload', 'harmonic mean speedup'], tuned,
     'Each swept machine at its fastest run per workload, as `warpscope compare --tune` keeps it (MeDiC tunes Rand this way); keeping the best per workload is generous to the swept machine.');
 }

@@ -381,7 +381,14 @@ fn dispatch(cmd: Command) -> Result<ExitCode, Failure> {
             interrupt::install();
             Ok(print_output(c.run()?))
         }
-        Command::Compare { base, size, cmd } => {
+        Command::Compare { mut base, size, cmd } => {
+            if let Some(n) = cmd.sample {
+                if base.sets.iter().any(|s| s.trim_start().starts_with("sample.windows")) {
+                    let msg = "--sample sets sample.windows, which --set also gives; give the windows one way";
+                    return Err(ConfigError::new("--sample", msg).into());
+                }
+                base.sets.insert(0, format!("sample.windows={n}"));
+            }
             let resolve = |bundle: &str, set: &str| {
                 let mut base = base.clone();
                 base.sets.extend((!set.is_empty()).then(|| set.to_string()));

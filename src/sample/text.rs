@@ -46,6 +46,21 @@ fn one_wave_caution(n: u32) -> Option<String> {
     ))
 }
 
+/// The line a table of runs (a sweep's points, a comparison's runs) prints for those, named by
+/// `labels`, that were sampled inside one-wave launches; None when there are none.
+pub fn one_wave_runs_caution(labels: &[String]) -> Option<String> {
+    let who = match labels {
+        [] => return None,
+        [one] => format!("{one} was"),
+        _ => format!("{} were", labels.join("; ")),
+    };
+    Some(format!(
+        "CAUTION: {who} sampled inside launches that fit on the machine at once; on the validation runs such \
+         estimates missed the full run by more than their intervals (docs/sampling.md, one-wave kernels): confirm \
+         with whole runs."
+    ))
+}
+
 pub fn render_text(r: &SampledReport) -> String {
     let mut s = String::new();
     let c = &r.config;

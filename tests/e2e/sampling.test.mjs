@@ -14,12 +14,13 @@ after(async () => {
   await h.close();
 });
 
-/** A fresh page with `kernel` started at "paper (sampled)". */
-async function startSampled(kernel) {
+/** A fresh page with `kernel` started at "paper (sampled)", over `sweep` if given. */
+async function startSampled(kernel, sweep = '') {
   const page = await h.page();
   await ready(page);
   await page.selectOption('#f-kernel', kernel);
   await page.selectOption('#f-size', 'paper-sampled');
+  await page.fill('#f-sweep', sweep);
   await page.click('#run');
   return page;
 }
@@ -58,6 +59,24 @@ test('a run sampled inside a one-wave launch is marked biased, and the note says
   assert.equal(await page.isVisible('#one-wave-note'), true);
   assert.match(await page.textContent('#one-wave-note'), /confirm it at size "paper"/);
   assert.equal(await page.isVisible('#charts'), false, 'no fully simulated run to draw: no empty charts');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('a speedup between sampled runs is an estimate, with the range its runs\' intervals allow', async () => {
+  const page = await startSampled('spmv', 'dram.scheduler=fr_fcfs,gmc');
+  assert.match(await finished(page, 400000), /^Done/);
+  const rows = await page.$$eval('#summary tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.equal(rows[0][3], '1.000x', 'a run over itself is exactly 1');
+  const m = rows[1][3].match(/^≈(\d\.\d{3})x \((\d\.\d{3})–(\d\.\d{3})\) \(over #1\)$/);
+  assert.ok(m, `speedup with its range: ${rows[1][3]}`);
+  const [x, low, high] = m.slice(1).map(Number);
+  assert.ok(low < x && x < high, rows[1][3]);
+  // The range is the ratio of the IPC intervals' ends, taken as independent.
+  const ipc = await page.evaluate(() => window.warpscope.runs.map((r) => JSON.parse(r.report).intervals.ipc));
+  assert.equal(low.toFixed(3), (ipc[1].low / ipc[0].high).toFixed(3));
+  assert.equal(high.toFixed(3), (ipc[1].high / ipc[0].low).toFixed(3));
+  assert.match(await page.textContent('#summary caption'), /A speedup with ≈ involves a sampled run/);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

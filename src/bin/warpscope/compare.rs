@@ -2,7 +2,9 @@
 //! prints each run's IPC speedup over the baseline, with the harmonic mean per bundle
 //! (MeDiC's metric), then the L2 miss rate and L2 queuing latency of every run.
 //! A `--tune`d bundle runs once per value of one field and keeps, per kernel, its
-//! fastest run: MeDiC compares against Rand tuned this way.
+//! fastest run: MeDiC compares against Rand tuned this way. Sampled runs (`--sample N`) give
+//! estimates: each number with its 95 % interval, and each speedup with the range its two
+//! runs' IPC intervals allow.
 
 use super::batch::{self, Batch};
 use super::failure::Failure;
@@ -15,6 +17,7 @@ use serde_json::Value;
 use std::path::PathBuf;
 use warpscope::config::{bundle_names, ConfigError};
 use warpscope::kernels::Size;
+use warpscope::sample::one_wave_runs_caution;
 use warpscope::speedup::{harmonic_mean, speedup};
 use warpscope::{Config, ConfigErrors};
 
@@ -39,6 +42,11 @@ pub struct CompareCmd {
     pub profile_trace: Vec<PathBuf>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Estimate every run from this many detailed windows (sets `sample.windows`;
+    /// docs/sampling.md): `--size paper --sample 30`. Each number then comes with its 95 %
+    /// interval, and each speedup with the range its runs' intervals allow.
+    #[arg(long, value_name = "WINDOWS")]
+    pub sample: Option<u32>,
     /// Runs simulated at once (each on its own thread).
     #[arg(long, default_value_t = 1, value_parser = jobs_parser())]
     pub jobs: usize,
@@ -88,15 +96,32 @@ pub struct Row {
     cycles: u64,
     completed: bool,
     l2_miss_rate: f64,
-    l2_miss_rate_with_bypass: f64,
+    /// Not estimated by a sampled run.
+    l2_miss_rate_with_bypass: Option<f64>,
     queue_latency: f64,
     row_hit_rate: f64,
     bypassed: u64,
+    /// A sampled run's: the 95 % intervals of its IPC, L2 miss rate, queuing latency and
+    /// row-buffer hit rate, and whether it was sampled inside one-wave launches.
+    sampled: Option<Sampled>,
+}
+
+#[derive(Debug, Clone)]
+struct Sampled {
+    ipc: (f64, f64),
+    l2_miss_rate: (f64, f64),
+    queue_latency: (f64, f64),
+    row_hit_rate: (f64, f64),
+    one_wave: bool,
 }
 
 impl Row {
-    /// The row of a report (as JSON: a job's report file reads back into the same numbers).
+    /// The row of a report (as JSON: a job's report file reads back into the same numbers),
+    /// or of a sampled run's report, from its estimates.
     fn of(r: &Value) -> Result<Self, ConfigError> {
+        if let Some(e) = r.get("estimate") {
+            return Self::estimated(r, e);
+        }
         let get = |path: &str| {
             let v = path.split('.').try_fold(r, |v, k| v.get(k));
             v.ok_or_else(|| ConfigError::new("report", format!("`{path}` is missing")))
@@ -117,11 +142,69 @@ impl Row {
                 .as_bool()
                 .ok_or_else(|| ConfigError::new("report", format!("`completed` is {completed}, not true or false")))?,
             l2_miss_rate: num("l2.miss_rate")?,
-            l2_miss_rate_with_bypass: num("l2.miss_rate_with_bypass")?,
+            l2_miss_rate_with_bypass: Some(num("l2.miss_rate_with_bypass")?),
             queue_latency: num("l2.avg_queue_latency")?,
             row_hit_rate: num("dram.row_buffer_hit_rate")?,
             bypassed: count("l2.bypassed")?,
+            sampled: None,
         })
+    }
+
+    /// A sampled run's row: its estimates `e` and their intervals.
+    fn estimated(r: &Value, e: &Value) -> Result<Self, ConfigError> {
+        let missing = |what: String| ConfigError::new("report", format!("a sampled run's `{what}` is missing"));
+        let num = |k: &str| e.get(k).and_then(Value::as_f64).ok_or_else(|| missing(format!("estimate.{k}")));
+        let interval = |k: &str| {
+            let i = &r["intervals"][k];
+            match (i.get("low").and_then(Value::as_f64), i.get("high").and_then(Value::as_f64)) {
+                (Some(lo), Some(hi)) => Ok((lo, hi)),
+                _ => Err(missing(format!("intervals.{k}"))),
+            }
+        };
+        Ok(Self {
+            ipc: num("ipc")?,
+            cycles: num("cycles")? as u64,
+            completed: r.get("completed").and_then(Value::as_bool).ok_or_else(|| missing("completed".into()))?,
+            l2_miss_rate: num("l2_miss_rate")?,
+            l2_miss_rate_with_bypass: None,
+            queue_latency: num("l2_queue_latency")?,
+            row_hit_rate: num("dram_row_buffer_hit_rate")?,
+            bypassed: num("l2_bypassed")? as u64,
+            sampled: Some(Sampled {
+                ipc: interval("ipc")?,
+                l2_miss_rate: interval("l2_miss_rate")?,
+                queue_latency: interval("l2_queue_latency")?,
+                row_hit_rate: interval("dram_row_buffer_hit_rate")?,
+                one_wave: e.get("one_wave_launches_sampled").and_then(Value::as_u64).unwrap_or(0) > 0,
+            }),
+        })
+    }
+
+    /// Its IPC as a range: the 95 % interval when sampled, the value itself when whole.
+    fn ipc_range(&self) -> (f64, f64) {
+        self.sampled.as_ref().map_or((self.ipc, self.ipc), |s| s.ipc)
+    }
+}
+
+/// A speedup of `run` over `base` and, where either was sampled, the range their IPC ranges
+/// allow taken as independent (wider than the matched windows `figure --sample` compares); a
+/// run over itself is exactly 1.
+fn speedup_of(run: &Row, base: &Row) -> (Option<f64>, Option<(f64, f64)>) {
+    let s = speedup(run.ipc, base.ipc);
+    if std::ptr::eq(run, base) || (run.sampled.is_none() && base.sampled.is_none()) {
+        return (s, None);
+    }
+    let ((lo, hi), (blo, bhi)) = (run.ipc_range(), base.ipc_range());
+    let range = s.map(|_| (speedup(lo, bhi).unwrap_or(0.0), speedup(hi, blo).unwrap_or(f64::INFINITY)));
+    (s, range)
+}
+
+/// A number and, when estimated, its range, as a table cell: `≈1.034 (0.950–1.120)`.
+fn cell(v: Option<f64>, range: Option<(f64, f64)>) -> String {
+    let end = |x: f64| if x.is_finite() && x < 1e6 { format!("{x:.3}") } else { "∞".into() };
+    match (v, range) {
+        (Some(v), Some((lo, hi))) => format!("≈{v:.3} ({}–{})", end(lo), end(hi)),
+        (v, _) => three_places(v),
     }
 }
 
@@ -153,13 +236,6 @@ impl CompareCmd {
             for s in settings {
                 machines.push(((b, s), resolve(b, s)?));
             }
-        }
-        // Refused before anything runs: the speedups divide whole runs' IPCs.
-        if machines.iter().any(|(_, c)| !c.sample.is_off()) {
-            let msg = "a comparison's speedups need whole runs, and a sampled run (sample.windows > 0) has only \
-                       estimates; for estimates with their intervals use `warpscope sweep --sample N` (each policy's \
-                       settings as an axis) or `warpscope figure NAME --sample N`, or set sample.windows=0";
-            return Err(ConfigError::new("sample.windows", msg).into());
         }
         let runs = layout
             .jobs
@@ -247,7 +323,66 @@ impl Batch for CompareCmd {
         let kept = |k: &str, b: &str| kept(k, b).expect("every run done");
         let get = |k: &str, b: &str| &kept(k, b).row;
         let mut text = String::new();
-        let width = bundles.iter().map(|b| b.len()).max().unwrap_or(8).max(9);
+        let sampled = rows.iter().filter(|r| r.row.sampled.is_some()).count();
+        if sampled > 0 {
+            text += &format!(
+                "ESTIMATED: {sampled} of {} runs were sampled (sample.windows > 0; docs/sampling.md): their numbers are \
+                 estimates with their 95 % intervals, and a speedup with one in it carries the range its two runs' IPC \
+                 intervals allow taken as independent (wider than the matched windows of `warpscope figure --sample`); \
+                 a range that holds 1.000 is not a gain. A sampled run does not estimate the L2 miss rate counting \
+                 bypassed reads (n/a).\n",
+                rows.len()
+            );
+        }
+        let one_wave: Vec<String> = rows
+            .iter()
+            .filter(|r| r.row.sampled.as_ref().is_some_and(|s| s.one_wave))
+            .map(|r| format!("{} under {}", r.kernel, r.bundle))
+            .collect();
+        if let Some(caution) = one_wave_runs_caution(&one_wave) {
+            text += &caution;
+            text.push('\n');
+        }
+        let cells: Vec<Vec<String>> = kernels
+            .iter()
+            .map(|k| {
+                let base = get(k, &self.baseline);
+                bundles
+                    .iter()
+                    .enumerate()
+                    .map(|(i, b)| {
+                        let r = get(k, b);
+                        let mark = if r.completed { "" } else { "*" };
+                        let shown = match i {
+                            0 => cell(Some(r.ipc), r.sampled.as_ref().map(|s| s.ipc)),
+                            _ => {
+                                let (s, range) = speedup_of(r, base);
+                                cell(s, range)
+                            }
+                        };
+                        format!("{shown}{mark}")
+                    })
+                    .collect()
+            })
+            .collect();
+        type Shown = fn(&Row) -> (Option<f64>, Option<(f64, f64)>);
+        let tables: [(&str, Shown); 4] = [
+            ("\nL2 miss rate\n", |r| (Some(r.l2_miss_rate), r.sampled.as_ref().map(|s| s.l2_miss_rate))),
+            ("\nL2 miss rate counting bypassed reads as misses\n", |r| (r.l2_miss_rate_with_bypass, None)),
+            ("\nL2 queuing latency (L2 cycles, mean)\n", |r| {
+                (Some(r.queue_latency), r.sampled.as_ref().map(|s| s.queue_latency))
+            }),
+            ("\nDRAM row-buffer hit rate\n", |r| (Some(r.row_hit_rate), r.sampled.as_ref().map(|s| s.row_hit_rate))),
+        ];
+        let table_cells: Vec<Vec<Vec<String>>> = tables
+            .iter()
+            .map(|(_, f)| {
+                let row = |k: &String| bundles.iter().map(|b| f(get(k, b))).map(|(v, r)| cell(v, r)).collect();
+                kernels.iter().map(row).collect()
+            })
+            .collect();
+        let widest = cells.iter().chain(table_cells.iter().flatten()).flatten().map(|c| c.chars().count()).max();
+        let width = bundles.iter().map(|b| b.len()).max().unwrap_or(8).max(9).max(widest.unwrap_or(0));
         let header = |title: &str| {
             let mut h = format!("{title:<16}");
             for b in &bundles {
@@ -257,43 +392,44 @@ impl Batch for CompareCmd {
         };
         text += &format!("IPC speedup over `{}` (its IPC in the first column)\n", self.baseline);
         text += &header("kernel");
-        let mut speedups: Vec<Vec<f64>> = vec![Vec::new(); bundles.len()];
-        for k in &kernels {
-            let base = get(k, &self.baseline).ipc;
+        // Each bundle's speedups over the kernels, and their ranges' ends where estimated.
+        let mut speedups: Vec<[Vec<f64>; 3]> = vec![Default::default(); bundles.len()];
+        let mut estimated = vec![false; bundles.len()];
+        for (k, row) in kernels.iter().zip(&cells) {
             text += &format!("{k:<16}");
             for (i, b) in bundles.iter().enumerate() {
-                let r = get(k, b);
-                let s = speedup(r.ipc, base);
-                let v = if i == 0 { Some(r.ipc) } else { s };
-                let mark = if r.completed { "" } else { "*" };
-                text += &format!(" {:>width$}", format!("{}{mark}", three_places(v)));
-                speedups[i].push(s.unwrap_or(f64::NAN));
+                text += &format!(" {:>width$}", row[i]);
+                let (s, range) = speedup_of(get(k, b), get(k, &self.baseline));
+                let s = s.unwrap_or(f64::NAN);
+                let (lo, hi) = range.unwrap_or((s, s));
+                estimated[i] |= range.is_some();
+                for (list, x) in speedups[i].iter_mut().zip([s, lo, hi]) {
+                    list.push(x);
+                }
             }
             text += "\n";
         }
         text += &format!("{:<16}", "hmean");
-        for s in &speedups {
-            text += &format!(" {:>width$}", three_places(harmonic_mean(s)));
+        for (s, &e) in speedups.iter().zip(&estimated) {
+            // The harmonic mean grows with each speedup, so its range is the means of the ends.
+            let range = e.then(|| (harmonic_mean(&s[1]).unwrap_or(0.0), harmonic_mean(&s[2]).unwrap_or(f64::INFINITY)));
+            text += &format!(" {:>width$}", cell(harmonic_mean(&s[0]), range));
         }
         text += "\n";
-        for (title, f) in [
-            ("\nL2 miss rate\n", (|r: &Row| r.l2_miss_rate) as fn(&Row) -> f64),
-            ("\nL2 miss rate counting bypassed reads as misses\n", |r: &Row| r.l2_miss_rate_with_bypass),
-            ("\nL2 queuing latency (L2 cycles, mean)\n", |r: &Row| r.queue_latency),
-            ("\nDRAM row-buffer hit rate\n", |r: &Row| r.row_hit_rate),
-        ] {
+        for ((title, _), rows) in tables.iter().zip(&table_cells) {
             text += title;
             text += &header("kernel");
-            for k in &kernels {
+            for (k, row) in kernels.iter().zip(rows) {
                 text += &format!("{k:<16}");
-                for b in &bundles {
-                    text += &format!(" {:>width$.3}", f(get(k, b)));
+                for c in row {
+                    text += &format!(" {c:>width$}");
                 }
                 text += "\n";
             }
         }
         if !tunings.is_empty() {
-            text += "\nTuned bundles: the value of their field that ran fastest on each kernel\n";
+            text += "\nTuned bundles: the value of their field that ran fastest on each kernel";
+            text += if sampled > 0 { " (by the estimates)\n" } else { "\n" };
             let labels: Vec<String> = tunings.iter().map(|t| format!("{}:{}", t.bundle, t.path)).collect();
             text += &format!("{:<16}", "kernel");
             for l in &labels {
@@ -346,27 +482,36 @@ impl CompareCmd {
         rows: &'a [Run],
         kept: impl Fn(&str, &str) -> Option<&'a Run>,
     ) -> Result<(), ConfigError> {
+        // Sampled runs add their IPC's interval and the speedup's range as four last columns.
+        let sampled = rows.iter().any(|r| r.row.sampled.is_some());
         let mut csv = String::from(
-            "kernel,policy,ipc,speedup,cycles,completed,l2_miss_rate,l2_miss_rate_with_bypass,l2_avg_queue_latency,dram_row_buffer_hit_rate,l2_bypassed,setting,kept\n",
+            "kernel,policy,ipc,speedup,cycles,completed,l2_miss_rate,l2_miss_rate_with_bypass,l2_avg_queue_latency,dram_row_buffer_hit_rate,l2_bypassed,setting,kept",
         );
+        csv += if sampled { ",ipc_low,ipc_high,speedup_low,speedup_high\n" } else { "\n" };
+        let num = |x: f64| Value::from(x).to_string();
         for run in rows {
             let (k, b, r) = (&run.kernel, &run.bundle, &run.row);
-            let s = kept(k, &self.baseline)
-                .and_then(|base| speedup(r.ipc, base.row.ipc))
-                .map_or(String::new(), |s| s.to_string());
+            let (s, range) = kept(k, &self.baseline).map_or((None, None), |base| speedup_of(r, &base.row));
             let is_kept = kept(k, b).is_some_and(|best| std::ptr::eq(best, run));
             csv += &format!(
-                "{k},{b},{},{s},{},{},{},{},{},{},{},{},{is_kept}\n",
+                "{k},{b},{},{},{},{},{},{},{},{},{},{},{is_kept}",
                 r.ipc,
+                s.map_or(String::new(), |s| s.to_string()),
                 r.cycles,
                 r.completed,
                 r.l2_miss_rate,
-                r.l2_miss_rate_with_bypass,
+                r.l2_miss_rate_with_bypass.map_or(String::new(), |x| x.to_string()),
                 r.queue_latency,
                 r.row_hit_rate,
                 r.bypassed,
                 run.setting
             );
+            if sampled {
+                let ends =
+                    |v: Option<(f64, f64)>| v.map_or(",".to_string(), |(lo, hi)| format!("{},{}", num(lo), num(hi)));
+                csv += &format!(",{},{}", ends(r.sampled.as_ref().map(|s| s.ipc)), ends(range));
+            }
+            csv.push('\n');
         }
         std::fs::write(path, csv)
             .map_err(|e| ConfigError::new("--out", format!("cannot write {}: {e}", path.display())))

@@ -15,6 +15,7 @@ use super::{
 use serde_json::Value;
 use std::path::PathBuf;
 use warpscope::figures::REPORT_KEYS;
+use warpscope::sample::one_wave_runs_caution;
 use warpscope::{ConfigError, ConfigErrors, Size};
 
 /// Report keys printed when `--metrics` is not given.
@@ -215,16 +216,9 @@ impl Batch for SweepCmd {
             );
         }
         let one_wave: Vec<String> = done.iter().filter(|(_, r)| r.one_wave).map(|(p, _)| p.label(&axes)).collect();
-        if !one_wave.is_empty() {
-            text += &format!(
-                "CAUTION: {} sampled inside launches that fit on the machine at once; on the validation runs such \
-                 estimates missed the full run by more than their intervals (docs/sampling.md, one-wave kernels): \
-                 confirm with whole runs.\n",
-                match one_wave.len() {
-                    1 => format!("{} was", one_wave[0]),
-                    _ => format!("{} were", one_wave.join("; ")),
-                }
-            );
+        if let Some(caution) = one_wave_runs_caution(&one_wave) {
+            text += &caution;
+            text.push('\n');
         }
         text += &columns(&text_rows);
         Ok(Printout { text, unfinished })
