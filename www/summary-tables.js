@@ -50,8 +50,8 @@ export function renderSummary(runs, { fmt, machineOf, tuningOf }) {
     const est = (x, shown, key) => estimateText(s, x, shown, key);
     const note = s.estimated ? ` (estimated from ${s.windows} windows${s.oneWave ? '; one-wave, biased' : ''})` : '';
     return [`#${r.id} ${r.label}${note}${s.completed || r.spec.maxCycles ? '' : ' (incomplete)'}`, est(s.cycles, (x) => fmt(Math.round(x)), 'cycles'),
-      est(s.ipc, (x) => x.toFixed(3), 'ipc'), `${times(speedup, range)}${speedup === null ? '' : over}`, est(s.l1, pct, 'l1'), pct(s.l1hit), pct(s.l1stall),
-      s.l2bypass === null ? est(s.l2, pct, 'l2') : `${pct(s.l2)} (${pct(s.l2bypass)})`, est(s.bw, pct, 'bw'), pct(s.rbh), est(s.lat, (x) => x.toFixed(0), 'lat'), s.div.toFixed(0)];
+      est(s.ipc, (x) => x.toFixed(3), 'ipc'), `${times(speedup, range)}${speedup === null ? '' : over}`, est(s.l1, pct, 'l1'), est(s.l1hit, pct, 'l1hit'), est(s.l1stall, pct, 'l1stall'),
+      s.l2bypass === null ? est(s.l2, pct, 'l2') : `${pct(s.l2)} (${pct(s.l2bypass)})`, est(s.bw, pct, 'bw'), est(s.rbh, pct, 'rbh'), est(s.lat, (x) => x.toFixed(0), 'lat'), est(s.div, (x) => x.toFixed(0), 'div')];
   });
   fillTable('summary', ['run', 'cycles', 'IPC', 'speedup', 'L1 miss', 'L1 hit', 'L1 stall share', 'L2 miss', 'DRAM BW', 'row hits', 'warp-load latency', 'divergence'], rows,
     `Latencies in core cycles; speedup is IPC over the first listed run of the same kernel, size, seed and cycle window; L1 stall share is the share of SM cycles the L1 refused the LD/ST unit; in brackets, the L2 miss rate counting bypassed reads as misses, as MeDiC compares it with Rand's.${runs.some((r) => r.summary.estimated) ? SAMPLED : ''}`);

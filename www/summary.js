@@ -25,6 +25,10 @@ export function summarize(reportJson) {
 function estimated(r) {
   const e = r.estimate;
   const iv = (k) => r.intervals[k] ?? null;
+  // The stall count is estimated per cycle and scaled to the estimated time, so its share
+  // of the SMs' cycles has its interval over that same time.
+  const smCycles = e.cycles * r.config.core.num_sms;
+  const stallShare = (i) => (i && smCycles > 0 ? { low: i.low / smCycles, high: i.high / smCycles } : null);
   return {
     estimated: true,
     windows: r.windows.filter((w) => !w.exact).length,
@@ -43,7 +47,10 @@ function estimated(r) {
     rbh: e.dram_row_buffer_hit_rate,
     lat: e.warp_load_latency,
     div: e.divergence,
-    intervals: { cycles: iv('cycles'), ipc: iv('ipc'), l1: iv('l1_miss_rate'), l2: iv('l2_miss_rate'), bw: iv('dram_bandwidth_utilization'), lat: iv('warp_load_latency') },
+    intervals: {
+      cycles: iv('cycles'), ipc: iv('ipc'), l1: iv('l1_miss_rate'), l1hit: iv('l1_hit_rate'), l1stall: stallShare(iv('l1_stall_cycles')),
+      l2: iv('l2_miss_rate'), bw: iv('dram_bandwidth_utilization'), rbh: iv('dram_row_buffer_hit_rate'), lat: iv('warp_load_latency'), div: iv('divergence'),
+    },
   };
 }
 

@@ -32,6 +32,9 @@ test('a paper (sampled) run shows estimates with intervals, matches the CLI, and
   const row = await page.$eval('#summary tbody tr', (tr) => [...tr.cells].map((c) => c.textContent));
   assert.match(row[0], /estimated from 30 windows/);
   assert.match(row[2], /^≈\d\.\d{3} \(\d\.\d{3}–\d\.\d{3}\)$/, `IPC with its interval: ${row[2]}`);
+  // Every number of a sampled run is an estimate and says so, with its interval (the speedup,
+  // column 3, is the run over itself: exactly 1).
+  row.forEach((cell, i) => i > 0 && i !== 3 && assert.match(cell, /^≈.+ \(.+–.+\)$/, `column ${i} estimated: ${cell}`));
   assert.equal(await page.isVisible('#sampled-note'), true);
   assert.equal(await page.isVisible('#one-wave-note'), false, 'spmv has no one-wave launch');
   const report = JSON.parse(await page.evaluate(() => window.warpscope.runs[0].report));
