@@ -112,12 +112,16 @@ fn plot_refuses_misnamed_outputs_and_files_that_are_not_reports() {
     let config = dir.join("config.json");
     std::fs::write(&config, Command::new(env!("CARGO_BIN_EXE_warpscope")).arg("config").output().unwrap().stdout)
         .unwrap();
+    let sampled = dir.join("sampled.json");
+    let run = ["run", "--kernel", "bfs", "--size", "tiny", "--sample", "5", "--format", "json", "--quiet"];
+    std::fs::write(&sampled, Command::new(env!("CARGO_BIN_EXE_warpscope")).args(run).output().unwrap().stdout).unwrap();
     let path = |p: &Path| p.to_str().unwrap().to_string();
-    let cases: [(Vec<String>, &str); 4] = [
+    let cases: [(Vec<String>, &str); 5] = [
         (vec!["--out".into(), path(&dir.join("p.png")), path(&gto)], "--out: "),
         (vec!["--csv".into(), "--out".into(), path(&dir.join("p.svg")), path(&gto)], "must end in .csv"),
         (vec!["--out".into(), path(&dir.join("e.svg")), path(&empty)], "REPORT: not a warpscope report ("),
         (vec!["--out".into(), path(&dir.join("c.svg")), path(&config)], "REPORT: not a warpscope report ("),
+        (vec!["--out".into(), path(&dir.join("s.svg")), path(&sampled)], "is a sampled run's report: charts draw"),
     ];
     for (args, expected) in &cases {
         let mut all = vec!["plot", "--chart", "timeline"];

@@ -63,6 +63,15 @@ fn read_report(path: &Path) -> Result<ChartRun, ConfigError> {
     let not_report = |why: String| fail(format!("not a warpscope report ({}: {why})", path.display()));
     let text = std::fs::read_to_string(path).map_err(|e| fail(format!("cannot read {}: {e}", path.display())))?;
     let doc: Value = serde_json::from_str(&text).map_err(|e| not_report(e.to_string()))?;
+    if doc.get("estimate").is_some() && doc.get("windows").is_some() {
+        // A sampled run keeps estimates, not the whole run's distributions the charts draw.
+        return Err(fail(format!(
+            "{} is a sampled run's report: charts draw the distributions a whole run records, and a sampled run \
+             records estimates only (see them with `warpscope run --sample`'s text, or compare runs with `compare \
+             --sample` or `sweep --sample`); run it whole (sample.windows=0) to chart it",
+            path.display()
+        )));
+    }
     let missing: Vec<&str> = REPORT_KEYS.iter().copied().filter(|k| doc.get(k).is_none()).collect();
     if !missing.is_empty() {
         return Err(not_report(format!("no {}", missing.join(", "))));
