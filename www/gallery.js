@@ -241,6 +241,7 @@ function show(card, outcome, size) {
   const words = { agrees: 'agrees', partly: 'partly agrees', differs: 'differs' };
   const badge = el('span', { className: `badge ${v.agreement}`, textContent: words[v.agreement] || v.agreement });
   card.ours.replaceChildren(el('strong', { textContent: `Ours (${SIZE_WORDS[size] || size}): ` }), badge, ` ${v.summary}`);
+  if (outcome.figure.series.some((s) => s.low)) card.ours.append(el('em', { className: 'size-note', textContent: ` Whiskers: ${WHISKERS}` }));
   if (size === 'tiny') {
     card.ours.append(el('em', { className: 'size-note', textContent: ' At tiny size the caches stay cold, far from the paper\'s regime: judge the figure at small or paper size.' }));
   }
@@ -256,9 +257,21 @@ function show(card, outcome, size) {
   fig.categories.forEach((c, i) => {
     const tr = body.insertRow();
     tr.insertCell().textContent = c;
-    for (const s of fig.series) tr.insertCell().textContent = s.values[i] == null ? '' : Number(s.values[i]).toFixed(3);
+    for (const s of fig.series) tr.insertCell().textContent = numberText(s, i);
   });
-  card.table.createCaption().textContent = fig.y_label;
+  const ranged = fig.series.some((s) => s.low);
+  card.table.createCaption().textContent = ranged ? `${fig.y_label}; ≈ an estimate, its whisker's range in brackets` : fig.y_label;
+}
+
+/** What a figure's whiskers are, where its runs were sampled. */
+const WHISKERS = 'the central 95 % of the bar over the 400 draws within the sampled runs’ intervals that the verdict is judged on.';
+
+/** A series' number at category `i`, with its whisker's range where it has one. */
+function numberText(s, i) {
+  const v = s.values[i];
+  if (v == null) return '';
+  const [lo, hi] = [s.low?.[i], s.high?.[i]];
+  return lo == null || hi == null ? Number(v).toFixed(3) : `≈${Number(v).toFixed(3)} (${lo.toFixed(3)}–${hi.toFixed(3)})`;
 }
 
 /** A card's chart height on a wide page (CSS pixels). */

@@ -82,7 +82,7 @@ impl Grid {
                 .series
                 .into_iter()
                 .zip(self.values)
-                .map(|(label, values)| BarSeries { label, values })
+                .map(|(label, values)| BarSeries { label, values, ..BarSeries::default() })
                 .collect(),
             reference,
         }

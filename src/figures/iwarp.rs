@@ -58,7 +58,11 @@ fn classes(runs: &[(RunSpec, Metrics)]) -> Outcome {
     const NAMES: [&str; 3] = ["intra-warp", "inter-warp", "other"];
     let categories: Vec<String> = runs.iter().map(|(s, _)| s.category.clone()).collect();
     let series = (0..3)
-        .map(|c| BarSeries { label: NAMES[c].into(), values: runs.iter().map(|(_, m)| m.l1_mpki_classes[c]).collect() })
+        .map(|c| BarSeries {
+            label: NAMES[c].into(),
+            values: runs.iter().map(|(_, m)| m.l1_mpki_classes[c]).collect(),
+            ..BarSeries::default()
+        })
         .collect();
     let get = |k: &str, kb: u32| {
         runs.iter().find(|(s, _)| s.category == format!("{k} {kb}K")).map(|(_, m)| m.l1_mpki_classes)

@@ -87,6 +87,9 @@ pub(crate) fn judge(
     let mut held = vec![0usize; checks.len()];
     let mut drawn: Vec<(RunSpec, Metrics)> = runs.to_vec();
     let mut e = Vec::new();
+    // Every bar's value in every draw, by series and category.
+    let mut bars: Vec<Vec<Vec<f64>>> =
+        outcome.figure.series.iter().map(|r| vec![Vec::with_capacity(DRAWS); r.values.len()]).collect();
     for _ in 0..DRAWS {
         let deviates: Vec<f64> = slots.iter().map(|_| normal(&mut rng)).collect();
         for ((_, m), p) in drawn.iter_mut().zip(&prepared) {
@@ -96,10 +99,21 @@ pub(crate) fn judge(
                 *m = draw(p, &e, &mut rng);
             }
         }
-        for (h, c) in held.iter_mut().zip(build(&drawn).verdict.checks) {
+        let rebuilt = build(&drawn);
+        for (h, c) in held.iter_mut().zip(rebuilt.verdict.checks) {
             *h += usize::from(c);
         }
+        for (series, r) in bars.iter_mut().zip(&rebuilt.figure.series) {
+            for (values, &v) in series.iter_mut().zip(&r.values) {
+                values.push(v);
+            }
+        }
     }
+    for (r, series) in outcome.figure.series.iter_mut().zip(&mut bars) {
+        (r.low, r.high) = series.iter_mut().map(|values| central_range(values)).unzip();
+    }
+    // Said where the figure goes alone (an export, an embed), not only beside it.
+    outcome.figure.title.push_str(" (estimated; whiskers: 95 % of draws)");
     let kept: Vec<bool> = checks.iter().zip(&held).map(|(&c, &h)| c && h as f64 >= SHARE * DRAWS as f64).collect();
     let noisy = checks.iter().filter(|&&c| c).count() - kept.iter().filter(|&&c| c).count();
     let v = &mut outcome.verdict;
@@ -186,6 +200,17 @@ fn number(x: f64) -> Value {
     serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number)
 }
 
+/// The central 95 % of a bar's drawn values (the 2.5th and 97.5th percentiles, nearest
+/// rank); NaN where any draw had no bar.
+fn central_range(values: &mut [f64]) -> (f64, f64) {
+    if values.is_empty() || values.iter().any(|v| v.is_nan()) {
+        return (f64::NAN, f64::NAN);
+    }
+    values.sort_by(f64::total_cmp);
+    let at = |q: f64| values[((q * values.len() as f64).ceil() as usize).clamp(1, values.len()) - 1];
+    (at(0.025), at(0.975))
+}
+
 /// A standard normal draw (Box–Muller).
 fn normal(rng: &mut ChaCha8Rng) -> f64 {
     let u1: f64 = 1.0 - rng.gen::<f64>();
@@ -238,6 +263,36 @@ mod tests {
             let z = draw(&b, &e, &mut rng).l2_miss_rate;
             assert!(((x - 0.5) + (z - 0.5)).abs() < 1e-12, "{x} {z}");
         }
+    }
+
+    /// A figure of one bar, the run's L2 miss rate, checked to be over 0.3.
+    fn one_bar(runs: &[(RunSpec, Metrics)]) -> Outcome {
+        let figure = crate::plot::BarFigure {
+            title: "t".into(),
+            categories: vec!["k".into()],
+            series: vec![crate::plot::BarSeries {
+                label: "s".into(),
+                values: vec![runs[0].1.l2_miss_rate],
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        Outcome::new(figure, &[runs[0].1.l2_miss_rate > 0.3], Vec::new(), String::new())
+    }
+
+    #[test]
+    fn a_sampled_figures_bars_carry_the_central_95_percent_of_their_draws() {
+        let spec = RunSpec::new("k", "s", "medic-gtx480", "bfs");
+        let c: Vec<f64> = [3.0, -4.0, 0.0].iter().map(|x| x / 5.0 * 0.1 / 1.96).collect();
+        let runs = vec![(spec.clone(), run(c))];
+        let judged = judge(one_bar(&runs), &runs, one_bar);
+        let bar = &judged.figure.series[0];
+        assert!((0.38..0.42).contains(&bar.low[0]) && (0.58..0.62).contains(&bar.high[0]), "{bar:?}");
+        assert!(judged.figure.title.ends_with("(estimated; whiskers: 95 % of draws)"));
+        // A run simulated whole has no draws, and its figure no whiskers.
+        let whole = vec![(spec, Metrics { l2_miss_rate: 0.5, ..Metrics::default() })];
+        let plain = judge(one_bar(&whole), &whole, one_bar);
+        assert!(plain.figure.series[0].low.is_empty() && plain.figure.title == "t");
     }
 
     #[test]

@@ -84,7 +84,10 @@ pub(super) fn draw_bars<DB: DrawingBackend>(
     let inner = frame::axis_texts(&framed.body, Some(texts.x), texts.y, s)?;
     let n = b.categories.len();
     let top = runs.iter().flat_map(|r| r.values.iter().copied()).fold(0.0, f64::max);
-    let top = top.max(reference.unwrap_or(0.0));
+    // Whiskers may raise the axis, but to no more than twice the tallest bar, so one wide
+    // range cannot flatten every bar; a longer one is cut at the top.
+    let whisker_top = runs.iter().flat_map(|r| r.ranges.iter().flatten().map(|&(_, hi)| hi)).fold(0.0, f64::max);
+    let top = top.max(whisker_top.min(2.0 * top)).max(reference.unwrap_or(0.0));
     let top = if top > 0.0 { top * 1.1 } else { 1.0 };
 
     let font = (FONT, s.font(LABEL_PX)).into_font().color(&BLACK);
@@ -167,6 +170,19 @@ pub(super) fn draw_bars<DB: DrawingBackend>(
             let fill = m.color.filled();
             ch.draw_series(r.values.iter().enumerate().map(|(i, &v)| Rectangle::new(corners(i, v), fill)))
                 .map_err(err)?;
+        }
+    }
+    // Each bar's 95 % range, where it has one: a line with a cap at each end.
+    let whisker = RGBColor(34, 34, 34).stroke_width(s.px(2));
+    for (j, r) in runs.iter().enumerate() {
+        for (i, range) in r.ranges.iter().enumerate() {
+            let Some((lo, hi)) = *range else { continue };
+            let (lo, hi) = (lo.clamp(0.0, top), hi.clamp(0.0, top));
+            let x = i as f64 - GROUP / 2.0 + (j as f64 + 0.5) * w;
+            let cap = w / 4.0;
+            let lines =
+                [vec![(x, lo), (x, hi)], vec![(x - cap, lo), (x + cap, lo)], vec![(x - cap, hi), (x + cap, hi)]];
+            ch.draw_series(lines.into_iter().map(|l| PathElement::new(l, whisker))).map_err(err)?;
         }
     }
     if let Some(r) = reference {

@@ -27,6 +27,21 @@ pub struct BarSeries {
     /// NaN where the series has no bar; JSON writes it as null and reads null back as NaN.
     #[serde(deserialize_with = "nan_for_null")]
     pub values: Vec<f64>,
+    /// For a figure of sampled runs, each value's 95 % range over the draws its verdict is
+    /// judged on (`figures::noise`), drawn as whiskers; empty otherwise, NaN where a value has
+    /// none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "nan_for_null")]
+    pub low: Vec<f64>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty", deserialize_with = "nan_for_null")]
+    pub high: Vec<f64>,
+}
+
+impl BarSeries {
+    /// Each value's range as a pair, `None` where it has none.
+    fn ranges(&self) -> Vec<Option<(f64, f64)>> {
+        let at = |v: &[f64], i: usize| v.get(i).copied().filter(|x| x.is_finite());
+        (0..self.values.len()).map(|i| at(&self.low, i).zip(at(&self.high, i))).collect()
+    }
 }
 
 fn nan_for_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<f64>, D::Error> {
@@ -49,22 +64,37 @@ impl BarFigure {
                 label: r.label.clone(),
                 values: r.values.iter().map(|v| if v.is_finite() { *v } else { 0.0 }).collect(),
                 has_data: r.values.iter().any(|v| v.is_finite() && *v != 0.0),
+                ranges: r.ranges(),
             })
             .collect();
         Bars { categories, runs, numeric: false }
     }
 
-    /// The numbers as a table: a row per category, a column per series.
+    /// The numbers as a table: a row per category, a column per series, and where a series
+    /// has ranges, their ends in two more columns after it.
     pub fn table(&self) -> Table {
         let mut headers = vec![self.x_label.clone()];
-        headers.extend(self.series.iter().map(|r| format!("{}: {}", r.label, self.y_label)));
+        for r in &self.series {
+            headers.push(format!("{}: {}", r.label, self.y_label));
+            if !r.low.is_empty() {
+                headers.push(format!("{}: 95 % low", r.label));
+                headers.push(format!("{}: 95 % high", r.label));
+            }
+        }
+        let number = |v: Option<&f64>| v.filter(|v| v.is_finite()).map_or(String::new(), |v| format!("{v:.4}"));
         let rows = self
             .categories
             .iter()
             .enumerate()
             .map(|(i, c)| {
                 let mut row = vec![c.clone()];
-                row.extend(self.series.iter().map(|r| r.values.get(i).map_or(String::new(), |v| format!("{v:.4}"))));
+                for r in &self.series {
+                    row.push(r.values.get(i).map_or(String::new(), |v| format!("{v:.4}")));
+                    if !r.low.is_empty() {
+                        row.push(number(r.low.get(i)));
+                        row.push(number(r.high.get(i)));
+                    }
+                }
                 row
             })
             .collect();

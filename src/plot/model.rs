@@ -20,6 +20,9 @@ pub(crate) struct BarRun {
     pub label: String,
     pub values: Vec<f64>,
     pub has_data: bool,
+    /// Each value's 95 % range, drawn as a whisker (a figure's sampled runs); empty for the
+    /// charts of whole runs.
+    pub ranges: Vec<Option<(f64, f64)>>,
 }
 
 /// Grouped bars: one group per category, one bar per run. No categories means no data.
@@ -83,7 +86,7 @@ fn shares(counts: &[Vec<u64>], labels: &[String]) -> Vec<BarRun> {
         .map(|(c, label)| {
             let total: u64 = c.iter().sum();
             let values = c.iter().map(|&n| if total == 0 { 0.0 } else { n as f64 * 100.0 / total as f64 }).collect();
-            BarRun { label: label.clone(), values, has_data: total > 0 }
+            BarRun { label: label.clone(), values, has_data: total > 0, ranges: Vec::new() }
         })
         .collect()
 }
@@ -208,7 +211,7 @@ fn fraction_bars(
         .zip(labels)
         .map(|(r, label)| {
             let values: Vec<f64> = fractions(r).iter().map(|f| f * 100.0).collect();
-            BarRun { label: label.clone(), has_data: values.iter().any(|&v| v > 0.0), values }
+            BarRun { label: label.clone(), has_data: values.iter().any(|&v| v > 0.0), values, ranges: Vec::new() }
         })
         .collect();
     bars(categories, runs, false)
@@ -242,7 +245,7 @@ fn miss_classes(runs: &[ChartRun], labels: &[String]) -> Bars {
         .map(|(r, label)| {
             let (a, b) = (r.l1d.miss_classes, r.l2.miss_classes);
             let values = vec![a.intra_warp, a.inter_warp, a.other, b.intra_warp, b.inter_warp, b.other];
-            BarRun { label: label.clone(), has_data: values.iter().any(|&v| v > 0.0), values }
+            BarRun { label: label.clone(), has_data: values.iter().any(|&v| v > 0.0), values, ranges: Vec::new() }
         })
         .collect();
     bars(categories, runs, false)
@@ -263,7 +266,12 @@ fn read_trip(runs: &[ChartRun], labels: &[String]) -> Bars {
         .map(|(r, label)| {
             let l = &r.latency;
             let values: Vec<f64> = [l.trip_l2_hit, l.trip_dram].iter().flat_map(|t| t.stages().map(|s| s.1)).collect();
-            BarRun { label: label.clone(), has_data: l.trip_l2_hit.reads + l.trip_dram.reads > 0, values }
+            BarRun {
+                label: label.clone(),
+                has_data: l.trip_l2_hit.reads + l.trip_dram.reads > 0,
+                values,
+                ranges: Vec::new(),
+            }
         })
         .collect();
     bars(categories, runs, false)

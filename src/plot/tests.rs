@@ -253,3 +253,31 @@ fn tb_bg_of_a_run_without_the_learner_is_no_data_with_the_reason() {
 }
 
 mod layout;
+
+#[test]
+fn a_sampled_figures_ranges_survive_json_fill_two_columns_and_draw_as_whiskers() {
+    let series = |low: Vec<f64>, high: Vec<f64>| BarSeries { label: "s".into(), values: vec![1.0, 2.0], low, high };
+    let fig = BarFigure {
+        title: "t".into(),
+        x_label: "kernel".into(),
+        y_label: "IPC".into(),
+        categories: vec!["a".into(), "b".into()],
+        series: vec![series(vec![0.9, f64::NAN], vec![1.2, f64::NAN])],
+        reference: None,
+    };
+    let json = serde_json::to_string(&fig).unwrap();
+    assert!(json.contains("\"low\":[0.9,null]"), "{json}");
+    let back: BarFigure = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.series[0].low[0], 0.9);
+    assert!(back.series[0].high[1].is_nan());
+    let t = fig.table();
+    assert_eq!(t.headers, ["kernel", "s: IPC", "s: 95 % low", "s: 95 % high"]);
+    assert_eq!(t.rows, [["a", "1.0000", "0.9000", "1.2000"], ["b", "2.0000", "", ""]]);
+    // A whole runs' figure keeps its one column per series and its JSON without ranges.
+    let whole = BarFigure { series: vec![series(Vec::new(), Vec::new())], ..fig.clone() };
+    assert_eq!(whole.table().headers.len(), 2);
+    assert!(!serde_json::to_string(&whole).unwrap().contains("low"));
+    // The whisker: a line and two caps more than the bars alone.
+    let lines = |f: &BarFigure| figure_svg(f, 600, 400).unwrap().matches("<polyline").count();
+    assert_eq!(lines(&fig), lines(&whole) + 3);
+}

@@ -176,11 +176,11 @@ test('at paper, sampled, a kernel’s DRAM-scheduler runs share one warming on a
     "partly agrees WG-Bw's utilization is at least WG-M's on 5 of 5 kernels (paper: over 14 % more). The busiest kernel " +
     'keeps the DRAM bus 42.5 % busy under GMC, so there is little bandwidth to win back.';
   const cli = [
-    ['bfs', '20.324', '20.276', '20.296', '20.343', '20.342'],
-    ['sssp', '4.850', '4.848', '4.846', '4.859', '4.858'],
-    ['spmv', '28.729', '28.286', '28.254', '28.321', '28.321'],
-    ['pvc', '27.405', '27.066', '26.881', '27.115', '27.060'],
-    ['kmeans', '42.500', '38.253', '38.278', '38.879', '38.879'],
+    ['bfs', '≈20.324 (8.238–29.821)', '≈20.276 (9.020–30.051)', '≈20.296 (8.602–29.757)', '≈20.343 (8.444–30.198)', '≈20.342 (8.437–30.175)'],
+    ['sssp', '≈4.850 (4.529–5.143)', '≈4.848 (4.531–5.149)', '≈4.846 (4.528–5.146)', '≈4.859 (4.525–5.170)', '≈4.858 (4.524–5.169)'],
+    ['spmv', '≈28.729 (28.585–28.848)', '≈28.286 (28.124–28.424)', '≈28.254 (28.056–28.422)', '≈28.321 (28.157–28.451)', '≈28.321 (28.157–28.451)'],
+    ['pvc', '≈27.405 (24.006–30.253)', '≈27.066 (23.972–29.523)', '≈26.881 (23.314–29.828)', '≈27.115 (24.781–29.019)', '≈27.060 (24.619–29.005)'],
+    ['kmeans', '≈42.500 (41.800–43.242)', '≈38.253 (37.335–39.100)', '≈38.278 (37.446–39.082)', '≈38.879 (37.935–39.854)', '≈38.879 (37.935–39.854)'],
   ];
   const page = await h.page('gallery.html');
   await galleryReady(page);
@@ -191,6 +191,7 @@ test('at paper, sampled, a kernel’s DRAM-scheduler runs share one warming on a
   console.log(`gallery: sc14-fig11 at paper, sampled, in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const ours = (await page.textContent('#fig-sc14-fig11 .ours')).replace(/\s+/g, ' ');
   assert.ok(ours.startsWith(`Ours (paper, sampled): ${verdict}`), ours);
+  assert.match(ours, /Whiskers: the central 95 % of the bar over the 400 draws/);
   const rows = await page.$$eval('#fig-sc14-fig11 table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
   assert.deepEqual(rows, cli);
   assert.deepEqual(page.errors, []);

@@ -54,6 +54,7 @@ fn figure(series: usize) -> BarFigure {
             .map(|j| BarSeries {
                 label: format!("policy {j} ({})", ["WIP", "WMS", "WByp", "MeDiC", "PCAL"][j % 5]),
                 values: (0..kernels.len()).map(|i| 0.8 + ((i * 7 + j * 3) % 10) as f64 / 10.0).collect(),
+                ..BarSeries::default()
             })
             .collect(),
         reference: Some(1.0),
