@@ -172,7 +172,9 @@ pub(super) fn draw_bars<DB: DrawingBackend>(
                 .map_err(err)?;
         }
     }
-    // Each bar's 95 % range, where it has one: a line with a cap at each end.
+    // Each bar's 95 % range, where it has one: a line with a cap at each end, on a white halo
+    // so it shows on a dark bar too.
+    let halo = WHITE.stroke_width(s.px(4));
     let whisker = RGBColor(34, 34, 34).stroke_width(s.px(2));
     for (j, r) in runs.iter().enumerate() {
         for (i, range) in r.ranges.iter().enumerate() {
@@ -182,7 +184,9 @@ pub(super) fn draw_bars<DB: DrawingBackend>(
             let cap = w / 4.0;
             let lines =
                 [vec![(x, lo), (x, hi)], vec![(x - cap, lo), (x + cap, lo)], vec![(x - cap, hi), (x + cap, hi)]];
-            ch.draw_series(lines.into_iter().map(|l| PathElement::new(l, whisker))).map_err(err)?;
+            for style in [halo, whisker] {
+                ch.draw_series(lines.iter().map(|l| PathElement::new(l.clone(), style))).map_err(err)?;
+            }
         }
     }
     if let Some(r) = reference {

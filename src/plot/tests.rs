@@ -277,7 +277,7 @@ fn a_sampled_figures_ranges_survive_json_fill_two_columns_and_draw_as_whiskers()
     let whole = BarFigure { series: vec![series(Vec::new(), Vec::new())], ..fig.clone() };
     assert_eq!(whole.table().headers.len(), 2);
     assert!(!serde_json::to_string(&whole).unwrap().contains("low"));
-    // The whisker: a line and two caps more than the bars alone.
+    // The whisker: a line and two caps more than the bars alone, each on its halo.
     let lines = |f: &BarFigure| figure_svg(f, 600, 400).unwrap().matches("<polyline").count();
-    assert_eq!(lines(&fig), lines(&whole) + 3);
+    assert_eq!(lines(&fig), lines(&whole) + 6);
 }
