@@ -111,9 +111,13 @@ pub(crate) fn judge(
     }
     for (r, series) in outcome.figure.series.iter_mut().zip(&mut bars) {
         (r.low, r.high) = series.iter_mut().map(|values| central_range(values)).unzip();
+        if r.low.iter().all(|x| x.is_nan()) {
+            (r.low, r.high) = (Vec::new(), Vec::new());
+        }
     }
     // Said where the figure goes alone (an export, an embed), not only beside it.
-    outcome.figure.title.push_str(" (estimated; whiskers: 95 % of draws)");
+    let ranged = outcome.figure.series.iter().any(|r| !r.low.is_empty());
+    outcome.figure.title.push_str(if ranged { " (estimated; whiskers: 95 % of draws)" } else { " (estimated)" });
     let kept: Vec<bool> = checks.iter().zip(&held).map(|(&c, &h)| c && h as f64 >= SHARE * DRAWS as f64).collect();
     let noisy = checks.iter().filter(|&&c| c).count() - kept.iter().filter(|&&c| c).count();
     let v = &mut outcome.verdict;
@@ -201,9 +205,10 @@ fn number(x: f64) -> Value {
 }
 
 /// The central 95 % of a bar's drawn values (the 2.5th and 97.5th percentiles, nearest
-/// rank); NaN where any draw had no bar.
+/// rank); NaN where any draw had no bar, or where the bar never moved: a whole run's number
+/// is exact, and a sampled run's warp-type shares carry no interval, so neither has a range.
 fn central_range(values: &mut [f64]) -> (f64, f64) {
-    if values.is_empty() || values.iter().any(|v| v.is_nan()) {
+    if values.is_empty() || values.iter().any(|v| v.is_nan()) || values.iter().all(|&v| v == values[0]) {
         return (f64::NAN, f64::NAN);
     }
     values.sort_by(f64::total_cmp);
@@ -289,6 +294,13 @@ mod tests {
         let bar = &judged.figure.series[0];
         assert!((0.38..0.42).contains(&bar.low[0]) && (0.58..0.62).contains(&bar.high[0]), "{bar:?}");
         assert!(judged.figure.title.ends_with("(estimated; whiskers: 95 % of draws)"));
+        // A number that never moves in the draws (a sampled run's warp-type shares carry no
+        // interval) gets no whisker, and the title does not promise one.
+        let mut still = runs.clone();
+        still[0].1.intervals.clear();
+        still[0].1.intervals.insert("ipc".into(), crate::figures::Interval { low: 1.0, high: 2.0 });
+        let unranged = judge(one_bar(&still), &still, one_bar);
+        assert!(unranged.figure.series[0].low.is_empty() && unranged.figure.title == "t (estimated)");
         // A run simulated whole has no draws, and its figure no whiskers.
         let whole = vec![(spec, Metrics { l2_miss_rate: 0.5, ..Metrics::default() })];
         let plain = judge(one_bar(&whole), &whole, one_bar);

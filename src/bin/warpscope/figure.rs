@@ -139,8 +139,9 @@ impl Batch for FigureCmd {
             text = format!(
                 "ESTIMATED: every run sampled with {n} detailed windows (docs/sampling.md), except runs \
                  over a cycle window, which are simulated whole; a check counts only where it holds across \
-                 the runs' 95 % intervals, and each number is given with the central 95 % of its values over \
-                 the same draws (≈1.234 (1.100–1.380); whiskers in the SVG and PNG, two more columns in the CSV).\n{text}"
+                 the runs' 95 % intervals, and each number that moves in those draws is given with the central \
+                 95 % of its values there (≈1.234 (1.100–1.380); whiskers in the SVG and PNG, two more columns in \
+                 the CSV); warp-type shares carry no interval.\n{text}"
             );
         }
         Ok(Printout { text, unfinished })
