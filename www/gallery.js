@@ -264,7 +264,7 @@ function show(card, outcome, size) {
 }
 
 /** What a figure's whiskers are, where its runs were sampled. */
-const WHISKERS = 'the central 95 % of the bar over the 400 draws within the sampled runs’ intervals that the verdict is judged on.';
+const WHISKERS = 'the central 95 % of the bar over the 400 draws within the sampled runs’ intervals that the verdict is judged on. Like the intervals, they show how the sampled windows vary, not a bias that warming leaves in every window.';
 
 /** A series' number at category `i`, with its whisker's range where it has one. */
 function numberText(s, i) {
