@@ -184,3 +184,15 @@ fn a_sampled_comparison_gives_each_speedup_the_range_its_runs_intervals_allow() 
     assert_eq!(o.status.code(), Some(1));
     assert!(text(&o.stderr).starts_with("error: --sample:"), "{}", text(&o.stderr));
 }
+
+#[test]
+fn a_sampled_run_with_one_window_sampled_says_it_has_no_interval() {
+    // bfs at small with two windows: one falls in a launch head simulated whole, so each run's
+    // spread is unknown and so is the range of the speedup between them.
+    let (out, rows) = compare_bfs_spmv_at("compare-lone", "small", &["--policies", "medic", "--sample", "2"]);
+    let bfs = out.lines().find(|l| l.starts_with("bfs")).unwrap();
+    assert_eq!(bfs.matches("(no interval)").count(), 2, "{out}");
+    let csv: Vec<Vec<&str>> = rows.lines().map(|l| l.split(',').collect()).collect();
+    let medic = csv.iter().find(|r| r[0] == "bfs" && r[1] == "medic").unwrap();
+    assert_eq!(medic[13..], ["0.0", "", "0.0", ""], "unbounded above: {medic:?}");
+}

@@ -304,3 +304,17 @@ fn a_watchdog_stop_on_a_slow_machine_names_the_latency_and_the_remedy() {
     let error = sim.error().expect("the watchdog stops the run").to_string();
     assert!(error.contains("core.alu_latency = 1000000") && error.contains("raise stats.watchdog_cycles"), "{error}");
 }
+
+#[test]
+fn one_sampled_window_is_refused_since_it_gives_no_interval() {
+    let with = |windows: u32| {
+        let mut doc = preset_doc();
+        doc["sample"] = serde_json::json!({ "windows": windows });
+        parse_config_value(doc)
+    };
+    let e = only(with(1).unwrap_err());
+    assert_eq!(e.field, "sample.windows");
+    assert!(e.message.contains("no interval") && e.message.contains("at least 2"), "{}", e.message);
+    assert_eq!(with(2).unwrap().sample.windows, 2);
+    assert_eq!(with(0).unwrap().sample.windows, 0);
+}

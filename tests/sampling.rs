@@ -106,8 +106,51 @@ fn every_kernel_runs_sampled_on_every_preset() {
             let s = sampled(&cfg, k, Size::Tiny, 1);
             assert!(s.completed, "{p} {k}: {:?}", s.error);
             assert!(s.estimate.cycles > 0 && s.estimate.ipc > 0.0, "{p} {k}");
+            within_what_can_be(&s, &format!("{p} {k}"));
         }
     }
+}
+
+/// A sampled run's intervals stay where its numbers can be, however few windows it has: a
+/// share between 0 and 1, and no fewer cycles than it simulated in detail.
+fn within_what_can_be(s: &SampledReport, what: &str) {
+    for f in warpscope::figures::FRACTIONS {
+        if let Some(i) = s.intervals.get(*f) {
+            assert!(0.0 <= i.low && i.low <= i.high && i.high <= 1.0, "{what}: {f} {i:?}");
+        }
+    }
+    if let Some(c) = s.intervals.get("cycles") {
+        let detailed: u64 = s.windows.iter().map(|w| w.cycles + w.warmup_cycles).sum();
+        assert!(
+            c.low >= detailed as f64 && c.low <= s.estimate.cycles as f64 + 0.5,
+            "{what}: {c:?}, {detailed} in detail"
+        );
+        let ipc = s.intervals["ipc"];
+        assert!(
+            ipc.high.is_finite() && ipc.high * c.low <= s.warp_instructions as f64 * (1.0 + 1e-9),
+            "{what}: {ipc:?}"
+        );
+    }
+}
+
+#[test]
+fn with_one_window_sampled_the_estimates_carry_no_interval_and_say_so() {
+    // bfs at small with two windows: one of them falls in a launch head simulated whole, so
+    // one window stands for every sampled chunk and no spread can be measured.
+    let s = sampled(&with_windows("medic-gtx480", 2), "bfs", Size::Small, 1);
+    assert_eq!(s.sampled_windows(), 1);
+    assert!(!s.intervals.contains_key("ipc") && !s.intervals.contains_key("l2_miss_rate"), "{:?}", s.intervals);
+    let text = warpscope::sample::render_text(&s);
+    assert!(text.contains("CAUTION: only one window was sampled"), "{text}");
+    assert!(
+        text.contains("IPC (warp instructions per cycle)") && text.contains("(none: one sampled window)"),
+        "{text}"
+    );
+    // With more windows the spread gives intervals, bounded by what the run can be.
+    let s = sampled(&with_windows("medic-gtx480", 5), "bfs", Size::Small, 1);
+    assert!(s.sampled_windows() >= 2 && s.intervals.contains_key("ipc"));
+    within_what_can_be(&s, "bfs, 5 windows");
+    assert!(!warpscope::sample::render_text(&s).contains("CAUTION: only one window"));
 }
 
 #[test]

@@ -18,11 +18,13 @@ function harmonicMean(values) {
   return harmonic_mean(Float64Array.from(values, (v) => (v === null ? NaN : v))) ?? null;
 }
 
-/** A run's IPC as a range: its 95 % interval when sampled, the value itself when whole. */
+/** A run's IPC as a range: its 95 % interval when sampled (unbounded when it has none),
+ * the value itself when whole. */
 function ipcRange(run) {
   const s = run.summary;
-  const i = s.estimated ? s.intervals.ipc : null;
-  return i ? [i.low, i.high] : [s.ipc, s.ipc];
+  if (!s.estimated) return [s.ipc, s.ipc];
+  const i = s.intervals.ipc;
+  return i ? [i.low, i.high] : [0, Infinity];
 }
 
 /** The range of `run`'s speedup over `base` that their IPCs' ranges allow, taken as

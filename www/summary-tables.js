@@ -48,7 +48,8 @@ export function renderSummary(runs, { fmt, machineOf, tuningOf }) {
     const s = r.summary;
     const over = base === r ? '' : ` (over #${base.id})`;
     const est = (x, shown, key) => estimateText(s, x, shown, key);
-    const note = s.estimated ? ` (estimated from ${s.windows} windows${s.oneWave ? '; one-wave, biased' : ''})` : '';
+    const windows = s.windows === 1 ? '1 window, so no intervals' : `${s.windows} windows`;
+    const note = s.estimated ? ` (estimated from ${windows}${s.oneWave ? '; one-wave, biased' : ''})` : '';
     return [`#${r.id} ${r.label}${note}${s.completed || r.spec.maxCycles ? '' : ' (incomplete)'}`, est(s.cycles, (x) => fmt(Math.round(x)), 'cycles'),
       est(s.ipc, (x) => x.toFixed(3), 'ipc'), `${times(speedup, range)}${speedup === null ? '' : over}`, est(s.l1, pct, 'l1'), est(s.l1hit, pct, 'l1hit'), est(s.l1stall, pct, 'l1stall'),
       s.l2bypass === null ? est(s.l2, pct, 'l2') : `${pct(s.l2)} (${pct(s.l2bypass)})`, est(s.bw, pct, 'bw'), est(s.rbh, pct, 'rbh'), est(s.lat, (x) => x.toFixed(0), 'lat'), est(s.div, (x) => x.toFixed(0), 'div')];

@@ -59,5 +59,7 @@ function estimated(r) {
 export function estimateText(s, x, shown, key) {
   if (!s.estimated) return shown(x);
   const i = s.intervals[key];
-  return i ? `≈${shown(x)} (${shown(i.low)}–${shown(i.high)})` : `≈${shown(x)}`;
+  // Without an interval (one sampled window, or no events to estimate it from) it is an
+  // estimate of unknown spread, and says so.
+  return i ? `≈${shown(x)} (${shown(i.low)}–${shown(i.high)})` : `≈${shown(x)} (no interval)`;
 }

@@ -94,11 +94,18 @@ pub fn latencies_past_watchdog(c: &Config) -> Vec<String> {
         .collect()
 }
 
-/// The `sample` section: windows measure something, and there are not more of them than
-/// a run could place apart.
+/// The `sample` section: windows measure something, enough of them for an interval, and
+/// not more than a run could place apart.
 fn sample(k: &mut Checker, c: &Config) {
     let s = &c.sample;
     k.at_most("sample.windows", s.windows as u64, 10_000, "simulator limit; 20 to 100 is the useful range");
+    if s.windows == 1 {
+        // One window's spread is unknown, so its estimates could carry no interval.
+        k.0.push(ConfigError::new(
+            "sample.windows",
+            "1 window gives estimates with no interval: use 0 (a whole run) or at least 2 (20 to 100 is the useful range)",
+        ));
+    }
     if s.windows > 0 {
         k.positive("sample.measure_cycles", s.measure_cycles);
     }

@@ -159,6 +159,17 @@ fn classes(m: &MissClassMpki) -> [f64; 3] {
     [m.intra_warp, m.inter_warp, m.other]
 }
 
+/// The fields of `Metrics` that are shares of a whole, never above 1, so neither an interval
+/// nor a verdict's draw of one goes past it.
+pub const FRACTIONS: &[&str] = &[
+    "l1_hit_rate",
+    "l1_miss_rate",
+    "l2_miss_rate",
+    "l2_reads_mostly_miss",
+    "dram_bandwidth_utilization",
+    "dram_row_buffer_hit_rate",
+];
+
 /// The report key each field of `Metrics` is taken from (`Metrics::of`), so a number asked for
 /// by its report key can be read from a sampled run's estimates, which are `Metrics`.
 pub const REPORT_KEYS: &[(&str, &str)] = &[

@@ -16,7 +16,7 @@
 //! normal whose 95 % bounds are its interval's. Runs simulated whole stay put.
 
 use super::metrics::{leaves, set_leaf};
-use super::{Agreement, Metrics, Outcome, RunSpec};
+use super::{Agreement, Metrics, Outcome, RunSpec, FRACTIONS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
@@ -177,7 +177,8 @@ fn prepare(m: &Metrics, windows: Vec<usize>) -> Prepared {
 
 /// One draw of a run: each field at its estimate + sum_k c_k e_k over its windows' deviates
 /// `e`, or, without contributions, at estimate + z x (its side's half-width / 1.96); never
-/// below zero (every metric is a count, rate, share or time). IPC follows the drawn cycles.
+/// below zero (every metric is a count, rate, share or time) nor a share above 1. IPC follows
+/// the drawn cycles.
 fn draw(p: &Prepared, e: &[f64], rng: &mut ChaCha8Rng) -> Metrics {
     let mut v = p.base.clone();
     for f in &p.fields {
@@ -193,7 +194,7 @@ fn draw(p: &Prepared, e: &[f64], rng: &mut ChaCha8Rng) -> Metrics {
             let cycles = x.max(1.0);
             set_leaf(&mut v, "ipc", number(p.ipc * p.cycles / cycles));
         }
-        let x = x.max(0.0);
+        let x = if FRACTIONS.contains(&f.name.as_str()) { x.clamp(0.0, 1.0) } else { x.max(0.0) };
         let value = if f.count { Value::from(x.round() as u64) } else { number(x) };
         set_leaf(&mut v, &f.name, value);
     }
@@ -251,6 +252,21 @@ mod tests {
             })
             .count();
         assert!((3720..=3880).contains(&inside), "{inside} of 4000 inside the 95 % interval");
+    }
+
+    #[test]
+    fn a_share_is_never_drawn_past_1_nor_below_0() {
+        // A miss rate of 0.5 whose windows spread it over 0..1 and beyond.
+        let p = prepare(&run(vec![0.4, -0.3]), vec![0, 1]);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let xs: Vec<f64> = (0..2000)
+            .map(|_| {
+                let e: Vec<f64> = (0..2).map(|_| normal(&mut rng)).collect();
+                draw(&p, &e, &mut rng).l2_miss_rate
+            })
+            .collect();
+        assert!(xs.iter().all(|x| (0.0..=1.0).contains(x)));
+        assert!(xs.contains(&1.0) && xs.contains(&0.0), "both ends are reached");
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //! between windows cannot show.
 
 use crate::figures::metrics::{leaves, set_leaf};
-use crate::figures::{Interval, Metrics, Spread};
+use crate::figures::{Interval, Metrics, Spread, FRACTIONS};
 use crate::sim::Simulator;
 use crate::stats::build_report;
 use serde::Serialize;
@@ -364,9 +364,12 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
             };
             set_leaf(&mut json, name, value);
             if half.is_finite() {
-                // No metric of a run is negative, whatever a wide interval's arithmetic says.
+                // No metric of a run is negative, and no share above 1, whatever a wide
+                // interval's arithmetic says.
                 let low = ((mean - half) * scale).max(0.0);
-                intervals.insert(name.clone(), Interval { low, high: (mean + half) * scale });
+                let high = (mean + half) * scale;
+                let high = if FRACTIONS.contains(&name.as_str()) { high.min(1.0) } else { high };
+                intervals.insert(name.clone(), Interval { low, high });
                 spread.push(name, contributions.iter().map(|c| c * scale));
             }
         }
@@ -378,9 +381,13 @@ pub fn estimate(windows: &[WindowSample], completed: bool) -> Estimates {
     if cpi_half.is_finite() && cpi_mean > 0.0 {
         let mut cpi_spread = cpi_spread;
         let cpi_half = widen(cpi_half, cpi_drift, &mut cpi_spread, with_drift);
-        let (lo, hi) = ((cpi_mean - cpi_half).max(f64::MIN_POSITIVE), cpi_mean + cpi_half);
-        intervals.insert("ipc".into(), Interval { low: 1.0 / hi, high: 1.0 / lo });
-        intervals.insert("cycles".into(), Interval { low: total_instr as f64 * lo, high: total_instr as f64 * hi });
+        // The run takes at least the cycles simulated in detail inside it (each window and
+        // its warm-up lie in the chunk it stands for), however wide the spread between windows.
+        let known: f64 = measured.iter().map(|w| (w.cycles + w.warmup_cycles) as f64).sum::<f64>().max(1.0);
+        let (n, lo, hi) = (total_instr as f64, (cpi_mean - cpi_half).max(f64::MIN_POSITIVE), cpi_mean + cpi_half);
+        let (low, ipc_high) = if n * lo >= known { (n * lo, 1.0 / lo) } else { (known, n / known) };
+        intervals.insert("ipc".into(), Interval { low: 1.0 / hi, high: ipc_high });
+        intervals.insert("cycles".into(), Interval { low, high: n * hi });
         // IPC moves with the estimated time: a draw moves `cycles` and recomputes IPC from it.
         spread.push("cycles", cpi_spread.iter().map(|c| c * total_instr as f64));
     }
@@ -450,8 +457,9 @@ mod tests {
         assert!((e.metrics.dram_bandwidth_utilization - 0.56).abs() < 1e-12);
         // Two windows: t(1) = 12.706; weighted variance (1/4)^2(0.75)^2 + (3/4)^2(0.25)^2
         // = 0.0703125, times n/(n-1) = 2 gives 0.140625, whose root is 0.375.
+        // That half-width, 0.75 + 4.76, would pass 100 %: a share's interval stops at 0 and 1.
         let i = e.intervals["l2_miss_rate"];
-        assert!((i.high - (0.75 + 12.706 * 0.375)).abs() < 1e-9);
+        assert_eq!((i.low, i.high), (0.0, 1.0));
         // Each window's contribution: its share of the weight times its distance from the
         // mean, times sqrt(n / (n - 1)) and t / 1.96, so they add up (in squares) to the
         // half-width over 1.96; the two windows err in opposite directions.
@@ -549,8 +557,6 @@ mod tests {
         let (a, b) = (halved(a, 1.0, -0.05), halved(b, 3.0, 0.95));
         let e = estimate(&[a, b], true);
         let half = 12.706 * 0.375;
-        let i = e.intervals["l2_miss_rate"];
-        assert!((i.high - (0.75 + half + 0.1)).abs() < 1e-9, "{i:?}");
         // Root sum of squares of the contributions, times 1.96, is the widened half-width.
         let c = e.spread.of("l2_miss_rate").unwrap();
         let rss = c.iter().map(|x| x * x).sum::<f64>().sqrt();
@@ -558,6 +564,21 @@ mod tests {
         // Their CPIs do not move between halves: the IPC interval is the spread's alone.
         let cycles = e.spread.of("cycles").unwrap();
         assert!(cycles[2].abs() < 1e-9, "{cycles:?}");
+    }
+
+    #[test]
+    fn the_run_takes_at_least_the_cycles_simulated_in_detail() {
+        // Two windows far apart: CPI 1 and 100 over chunks of 10 000 instructions each, the
+        // spread's interval reaching below zero cycles. The windows and their warm-ups ran
+        // 2 x (1 000 + 500) and 2 x (10 000 + 500) cycles inside those chunks.
+        let mut a = window(1_000, 1_000, 10_000, 0.1, 0);
+        let mut b = window(10_000, 100, 10_000, 0.9, 0);
+        (a.warmup_cycles, a.warmup_instructions, b.warmup_cycles, b.warmup_instructions) = (500, 500, 500, 5);
+        let e = estimate(&[a, b], true);
+        let (cycles, ipc) = (e.intervals["cycles"], e.intervals["ipc"]);
+        assert_eq!(cycles.low, 1_500.0 + 10_500.0, "{cycles:?}");
+        assert!((ipc.high - 20_000.0 / 12_000.0).abs() < 1e-12, "{ipc:?}");
+        assert!(cycles.high > e.metrics.cycles as f64 && ipc.low < e.metrics.ipc);
     }
 
     #[test]

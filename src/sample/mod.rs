@@ -56,6 +56,14 @@ pub struct SampledReport {
     pub spread: Spread,
 }
 
+impl SampledReport {
+    /// The windows that were sampled, not simulated whole: their spread gives the intervals,
+    /// so with fewer than two there are none.
+    pub fn sampled_windows(&self) -> usize {
+        self.windows.iter().filter(|w| !w.exact && w.measured()).count()
+    }
+}
+
 /// Where a sampled run is, for progress bars.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct SampleProgress {

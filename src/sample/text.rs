@@ -91,13 +91,23 @@ pub fn render_text(r: &SampledReport) -> String {
     if let Some(caution) = one_wave_caution(r.estimate.one_wave_launches_sampled) {
         let _ = writeln!(s, "  CAUTION: {caution}");
     }
+    let lone = r.sampled_windows() == 1;
+    if lone {
+        let _ = writeln!(
+            s,
+            "  CAUTION: only one window was sampled (the others fell in stretches simulated whole), and one \
+             window's spread is unknown: the estimates carry no interval and can be far off; use more windows \
+             (--sample)."
+        );
+    }
     let _ = writeln!(s, "\n  {:<36} {:>12}   95 % interval", "metric", "estimate");
     for &(field, label, percent) in ROWS {
         let Some(x) = super::field(&r.estimate, field) else { continue };
         let interval = match r.intervals.get(field) {
             Some(i) => format!("{} – {}", show(i.low, percent), show(i.high, percent)),
             None if field.starts_with("warp_types") => "(every warp's L2 reads, counted whole)".to_string(),
-            None => "(none: one window, or no events)".to_string(),
+            None if lone => "(none: one sampled window)".to_string(),
+            None => "(none: no events to estimate it from)".to_string(),
         };
         let _ = writeln!(s, "  {label:<36} {:>12}   {interval}", show(x, percent));
     }

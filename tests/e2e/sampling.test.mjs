@@ -83,3 +83,26 @@ test('a speedup between sampled runs is an estimate, with the range its runs\' i
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('one window is refused next to its field, and a run with one window sampled says it has no interval', async () => {
+  const page = await h.page();
+  await ready(page);
+  await page.selectOption('#f-kernel', 'bfs');
+  await page.selectOption('#f-size', 'small');
+  await page.click('#all-settings summary');
+  await page.fill('#f-sample-windows', '1');
+  await page.click('#run');
+  const err = page.locator('#f-sample-windows-error');
+  await err.waitFor({ state: 'visible' });
+  assert.match(await err.textContent(), /no interval.*at least 2/);
+  // Two windows on bfs at small: one falls in a launch head simulated whole, so one window
+  // stands for every sampled chunk and its spread is unknown.
+  await page.fill('#f-sample-windows', '2');
+  await page.click('#run');
+  assert.match(await finished(page), /^Done/);
+  const row = await page.$eval('#summary tbody tr', (tr) => [...tr.cells].map((c) => c.textContent));
+  assert.match(row[0], /estimated from 1 window, so no intervals/);
+  assert.match(row[2], /^≈\d\.\d{3} \(no interval\)$/, `IPC: ${row[2]}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -156,6 +156,10 @@ impl Row {
         let num = |k: &str| e.get(k).and_then(Value::as_f64).ok_or_else(|| missing(format!("estimate.{k}")));
         let interval = |k: &str| {
             let i = &r["intervals"][k];
+            if i.is_null() {
+                // One sampled window, or no events: an estimate of unknown spread.
+                return Ok((0.0, f64::INFINITY));
+            }
             match (i.get("low").and_then(Value::as_f64), i.get("high").and_then(Value::as_f64)) {
                 (Some(lo), Some(hi)) => Ok((lo, hi)),
                 _ => Err(missing(format!("intervals.{k}"))),
@@ -199,10 +203,12 @@ fn speedup_of(run: &Row, base: &Row) -> (Option<f64>, Option<(f64, f64)>) {
     (s, range)
 }
 
-/// A number and, when estimated, its range, as a table cell: `≈1.034 (0.950–1.120)`.
+/// A number and, when estimated, its range, as a table cell: `≈1.034 (0.950–1.120)`, or
+/// `≈1.034 (no interval)` where nothing bounds it (a run with one sampled window).
 fn cell(v: Option<f64>, range: Option<(f64, f64)>) -> String {
     let end = |x: f64| if x.is_finite() && x < 1e6 { format!("{x:.3}") } else { "∞".into() };
     match (v, range) {
+        (Some(v), Some((lo, hi))) if lo <= 0.0 && end(hi) == "∞" => format!("≈{v:.3} (no interval)"),
         (Some(v), Some((lo, hi))) => format!("≈{v:.3} ({}–{})", end(lo), end(hi)),
         (v, _) => three_places(v),
     }
@@ -488,7 +494,8 @@ impl CompareCmd {
             "kernel,policy,ipc,speedup,cycles,completed,l2_miss_rate,l2_miss_rate_with_bypass,l2_avg_queue_latency,dram_row_buffer_hit_rate,l2_bypassed,setting,kept",
         );
         csv += if sampled { ",ipc_low,ipc_high,speedup_low,speedup_high\n" } else { "\n" };
-        let num = |x: f64| Value::from(x).to_string();
+        // An end nothing bounds (a run with one sampled window) is left empty.
+        let num = |x: f64| if x.is_finite() { Value::from(x).to_string() } else { String::new() };
         for run in rows {
             let (k, b, r) = (&run.kernel, &run.bundle, &run.row);
             let (s, range) = kept(k, &self.baseline).map_or((None, None), |base| speedup_of(r, &base.row));
