@@ -56,6 +56,10 @@ pub struct Metrics {
     /// kernels), so a report or verdict built on them says so.
     #[serde(skip_serializing_if = "is_zero")]
     pub one_wave_launches_sampled: u32,
+    /// A sampled run left with one sampled window (the others fell in stretches simulated
+    /// whole): its estimates carry no interval, though they are not exact.
+    #[serde(skip_serializing_if = "is_false")]
+    pub one_window_sampled: bool,
     /// How a sampled run's estimates err window by window, so a verdict can draw runs
     /// sampled at the same windows together; empty for a run simulated whole. It travels as
     /// `spread` beside the other fields (`to_json_text`, `list_from_json_text`) but is not one
@@ -66,6 +70,10 @@ pub struct Metrics {
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Metrics {
@@ -228,6 +236,7 @@ impl Metrics {
             partition_max_over_mean: r.partitions.max_over_mean,
             intervals: BTreeMap::new(),
             one_wave_launches_sampled: 0,
+            one_window_sampled: false,
             spread: Spread::default(),
         }
     }

@@ -59,7 +59,7 @@ pub(crate) fn judge(
     runs: &[(RunSpec, Metrics)],
     build: fn(&[(RunSpec, Metrics)]) -> Outcome,
 ) -> Outcome {
-    if runs.iter().all(|(_, m)| m.intervals.is_empty()) {
+    if runs.iter().all(|(_, m)| m.intervals.is_empty() && !m.one_window_sampled) {
         return outcome;
     }
     // The figure's distinct windows: a kernel's runs share the window at each slot.
@@ -135,6 +135,14 @@ pub(crate) fn judge(
     ));
     v.agreement = Agreement::of(&kept);
     v.checks = kept;
+    let lone = runs.iter().filter(|(_, m)| m.one_window_sampled).count();
+    if lone > 0 {
+        let runs = if lone == 1 { "1 run was".to_string() } else { format!("{lone} runs were") };
+        v.summary.push_str(&format!(
+            " {runs} left with one sampled window, whose spread is unknown: its numbers carry no interval and \
+             are drawn as they are, so this verdict cannot tell their differences from noise; use more windows."
+        ));
+    }
     let one_wave = runs.iter().filter(|(_, m)| m.one_wave_launches_sampled > 0).count();
     if one_wave > 0 {
         let runs = if one_wave == 1 { "1 run was".to_string() } else { format!("{one_wave} runs were") };

@@ -239,6 +239,22 @@ fn a_verdict_on_runs_sampled_inside_one_wave_launches_says_to_confirm_it_with_wh
 }
 
 #[test]
+fn a_verdict_on_runs_left_with_one_sampled_window_says_it_cannot_tell_them_from_noise() {
+    let f = figure("medic-fig11").unwrap();
+    let build = |lone: &dyn Fn(usize) -> bool| {
+        let metrics = (0..f.specs().len()).map(|i| Metrics { one_window_sampled: lone(i), ..with_ipc(1.0) }).collect();
+        f.build(metrics).unwrap()
+    };
+    let whole = build(&|_| false);
+    assert!(!whole.verdict.summary.contains("sampled window") && !whole.figure.title.contains("estimated"));
+    // Every run with one window, so no interval anywhere: still judged as estimated, and said.
+    let all = build(&|_| true);
+    let s = &all.verdict.summary;
+    assert!(s.contains("runs were left with one sampled window") && s.contains("use more windows"), "{s}");
+    assert!(all.figure.title.ends_with("(estimated)"), "{}", all.figure.title);
+}
+
+#[test]
 fn every_figure_metric_reads_back_from_the_report_key_it_names() {
     let cfg = crate::config::preset("medic-gtx480").unwrap();
     let mut sim = crate::Simulator::with_benchmark(cfg, crate::kernels::build("bfs", crate::Size::Tiny, 1).unwrap(), 1);

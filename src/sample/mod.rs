@@ -369,7 +369,7 @@ impl Sampler {
         metrics.one_wave_launches_sampled = self.one_wave_sampled;
         intervals.retain(|k, _| !k.starts_with("warp_types.") && !k.starts_with("warp_hit_ratio_histogram"));
         spread.retain(|k| intervals.contains_key(k));
-        SampledReport {
+        let mut report = SampledReport {
             version: env!("CARGO_PKG_VERSION"),
             kernel: sim.benchmark().name.clone(),
             size: sim.benchmark().size_name(),
@@ -384,7 +384,9 @@ impl Sampler {
             windows,
             config: config.clone(),
             spread,
-        }
+        };
+        report.estimate.one_window_sampled = report.sampled_windows() == 1;
+        report
     }
 }
 

@@ -91,7 +91,7 @@ pub fn render_text(r: &SampledReport) -> String {
     if let Some(caution) = one_wave_caution(r.estimate.one_wave_launches_sampled) {
         let _ = writeln!(s, "  CAUTION: {caution}");
     }
-    let lone = r.sampled_windows() == 1;
+    let lone = r.estimate.one_window_sampled;
     if lone {
         let _ = writeln!(
             s,
