@@ -43,7 +43,8 @@ const times = (x, range = null) => {
  * harmonic mean, and each swept machine at its best. `machineOf(spec, except)` and
  * `tuningOf(spec)` name a run's machine and sweep, `fmt` formats counts. */
 export function renderSummary(runs, { fmt, machineOf, tuningOf }) {
-  const pct = (x) => `${(x * 100).toFixed(1)} %`;
+  // A no-break space keeps a share's sign on its number when a narrow column wraps.
+  const pct = (x) => `${(x * 100).toFixed(1)}\u00a0%`;
   const rows = speedups(runs).map(({ run: r, base, speedup, range }) => {
     const s = r.summary;
     const over = base === r ? '' : ` (over #${base.id})`;

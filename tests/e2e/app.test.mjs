@@ -495,7 +495,7 @@ test('the coordinated demo shows L1 hit rate and stall share against always-cach
   assert.match(rows[1][0], /l1d\.bypass=coordinated/);
   const pct = (s) => Number.parseFloat(s);
   for (const r of rows) {
-    assert.match(r[hit], /^\d+\.\d %$/);
+    assert.match(r[hit], /^\d+\.\d\u00a0%$/);
     assert.ok(pct(r[stall]) > 0 && pct(r[stall]) < 100, `stall share ${r[stall]}`);
   }
   // The numbers the CLI gives for the same runs (docs/reproductions/xie.md).
