@@ -42,7 +42,8 @@ fn one_wave_caution(n: u32) -> Option<String> {
     };
     Some(format!(
         "{launches} sampled inside; on the validation runs such estimates missed the full run by more \
-         than their intervals (docs/sampling.md, one-wave kernels): confirm with --check or a whole run."
+         than their intervals, from +29 % to -77 % of its IPC (docs/sampling.md, one-wave kernels): confirm \
+         with --check or a whole run."
     ))
 }
 
@@ -56,8 +57,8 @@ pub fn one_wave_runs_caution(labels: &[String]) -> Option<String> {
     };
     Some(format!(
         "CAUTION: {who} sampled inside launches that fit on the machine at once; on the validation runs such \
-         estimates missed the full run by more than their intervals (docs/sampling.md, one-wave kernels): confirm \
-         with whole runs."
+         estimates missed the full run by more than their intervals, from +29 % to -77 % of its IPC \
+         (docs/sampling.md, one-wave kernels): confirm with whole runs."
     ))
 }
 
