@@ -161,3 +161,38 @@ fn a_sampled_sweep_gives_each_estimate_with_its_interval_as_run_does() {
     assert!(out.lines().nth(1).unwrap().starts_with("CAUTION: atax was sampled inside launches that fit"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_sampled_point_left_with_one_window_says_it_has_no_interval() {
+    // bfs at small with two windows: one falls in a launch head simulated whole.
+    let csv = std::env::temp_dir().join(format!("warpscope-sweep-lone-{}.csv", std::process::id()));
+    let o = warpscope(&[
+        "sweep",
+        "--kernel",
+        "bfs",
+        "--set",
+        "dram.scheduler=gmc,fr_fcfs",
+        "--sample",
+        "2",
+        "--metrics",
+        "ipc",
+        "--quiet",
+        "--out",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains(
+            "CAUTION: bfs at dram.scheduler=gmc; bfs at dram.scheduler=fr_fcfs were left with one sampled window"
+        ),
+        "{text}"
+    );
+    assert_eq!(text.matches("(no interval)").count(), 2, "{text}");
+    // The CSV has the interval's columns, empty: unbounded, not exact.
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    std::fs::remove_file(&csv).unwrap();
+    let lines: Vec<&str> = rows.lines().collect();
+    assert_eq!(lines[0], "kernel,dram.scheduler,ipc,ipc_low,ipc_high");
+    assert!(lines[1].ends_with(",,"), "{rows}");
+}

@@ -151,6 +151,8 @@ pub struct Row {
     sampled: bool,
     /// Sampled inside launches that fit on the machine at once: biased beyond its intervals.
     one_wave: bool,
+    /// Left with one sampled window: its estimates carry no interval, though not exact.
+    lone: bool,
 }
 
 impl Batch for SweepCmd {
@@ -166,8 +168,9 @@ impl Batch for SweepCmd {
         let metrics = self.metrics();
         let unfinished = points.iter().zip(&rows).filter(|(_, r)| r.is_none()).map(|(p, _)| p.label(&axes)).collect();
         let done: Vec<(&Point, Row)> = points.iter().zip(rows).filter_map(|(p, r)| Some((p, r?))).collect();
+        let lone_any = done.iter().any(|(_, r)| r.lone);
         let estimated: Vec<bool> =
-            (0..metrics.len()).map(|j| done.iter().any(|(_, r)| r.cells[j].interval.is_some())).collect();
+            (0..metrics.len()).map(|j| lone_any || done.iter().any(|(_, r)| r.cells[j].interval.is_some())).collect();
         let mut header = vec!["kernel".to_string()];
         header.extend(axes.iter().map(|(path, _)| path.clone()));
         let (mut text_rows, mut csv_rows) = (vec![header.clone()], Vec::new());
@@ -188,6 +191,7 @@ impl Batch for SweepCmd {
                     Some((lo, hi)) => {
                         format!("{} ({}–{})", short(&c.value), short_as(lo, &c.value), short_as(hi, &c.value))
                     }
+                    None if row.lone => format!("{} (no interval)", short(&c.value)),
                     None => short(&c.value),
                 });
                 csv.push(c.value.clone());
@@ -213,6 +217,17 @@ impl Batch for SweepCmd {
                  estimates, each with its 95 % interval, (low–high) here and KEY_low, KEY_high in a CSV; warp-type \
                  shares carry none.\n",
                 done.len()
+            );
+        }
+        let lone: Vec<String> = done.iter().filter(|(_, r)| r.lone).map(|(p, _)| p.label(&axes)).collect();
+        if !lone.is_empty() {
+            text += &format!(
+                "CAUTION: {} left with one sampled window (the others fell in stretches simulated whole), whose \
+                 spread is unknown: no interval, and the estimate can be far off; use more windows (--sample).\n",
+                match lone.as_slice() {
+                    [one] => format!("{one} was"),
+                    _ => format!("{} were", lone.join("; ")),
+                }
             );
         }
         let one_wave: Vec<String> = done.iter().filter(|(_, r)| r.one_wave).map(|(p, _)| p.label(&axes)).collect();
@@ -244,11 +259,12 @@ impl Batch for SweepCmd {
         let metrics = self.metrics();
         let Some(estimate) = doc.get("estimate") else {
             let cells = metric_cells(doc, &metrics)?.into_iter().map(|value| Cell { value, interval: None });
-            return Ok(Row { cells: cells.collect(), sampled: false, one_wave: false });
+            return Ok(Row { cells: cells.collect(), sampled: false, one_wave: false, lone: false });
         };
         let cells = metrics.iter().map(|m| estimate_cell(doc, estimate, m)).collect::<Result<_, _>>()?;
         let one_wave = estimate.get("one_wave_launches_sampled").and_then(Value::as_u64).unwrap_or(0) > 0;
-        Ok(Row { cells, sampled: true, one_wave })
+        let lone = estimate.get("one_window_sampled").and_then(Value::as_bool).unwrap_or(false);
+        Ok(Row { cells, sampled: true, one_wave, lone })
     }
 }
 
