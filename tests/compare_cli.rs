@@ -192,6 +192,7 @@ fn a_sampled_run_with_one_window_sampled_says_it_has_no_interval() {
     let (out, rows) = compare_bfs_spmv_at("compare-lone", "small", &["--policies", "medic", "--sample", "2"]);
     let bfs = out.lines().find(|l| l.starts_with("bfs")).unwrap();
     assert_eq!(bfs.matches("(no interval)").count(), 2, "{out}");
+    assert!(out.contains("CAUTION: bfs under baseline; bfs under medic were left with one sampled window"), "{out}");
     let csv: Vec<Vec<&str>> = rows.lines().map(|l| l.split(',').collect()).collect();
     let medic = csv.iter().find(|r| r[0] == "bfs" && r[1] == "medic").unwrap();
     assert_eq!(medic[13..], ["0.0", "", "0.0", ""], "unbounded above: {medic:?}");

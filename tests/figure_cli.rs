@@ -131,3 +131,14 @@ fn a_sampled_figure_simulates_its_cycle_window_runs_whole() {
     assert!(first.starts_with("ESTIMATED:") && first.contains("cycle window"), "{first}");
     assert_eq!(rest, String::from_utf8_lossy(&whole.stdout));
 }
+
+#[test]
+fn one_sampled_window_is_refused_before_anything_runs() {
+    let o = Command::new(env!("CARGO_BIN_EXE_warpscope"))
+        .args(["figure", "medic-fig3", "--size", "tiny", "--sample", "1"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("error: --sample: 1 window gives estimates with no interval"), "{err}");
+}

@@ -49,7 +49,7 @@ export function renderSummary(runs, { fmt, machineOf, tuningOf }) {
     const s = r.summary;
     const over = base === r ? '' : ` (over #${base.id})`;
     const est = (x, shown, key) => estimateText(s, x, shown, key);
-    const windows = s.windows === 1 ? '1 window, so no intervals' : `${s.windows} windows`;
+    const windows = s.lone ? '1 window, so no intervals' : `${s.windows} windows`;
     const note = s.estimated ? ` (estimated from ${windows}${s.oneWave ? '; one-wave, biased' : ''})` : '';
     return [`#${r.id} ${r.label}${note}${s.completed || r.spec.maxCycles ? '' : ' (incomplete)'}`, est(s.cycles, (x) => fmt(Math.round(x)), 'cycles'),
       est(s.ipc, (x) => x.toFixed(3), 'ipc'), `${times(speedup, range)}${speedup === null ? '' : over}`, est(s.l1, pct, 'l1'), est(s.l1hit, pct, 'l1hit'), est(s.l1stall, pct, 'l1stall'),

@@ -28,10 +28,12 @@ function estimated(r) {
   // The stall count is estimated per cycle and scaled to the estimated time, so its share
   // of the SMs' cycles has its interval over that same time.
   const smCycles = e.cycles * r.config.core.num_sms;
-  const stallShare = (i) => (i && smCycles > 0 ? { low: i.low / smCycles, high: i.high / smCycles } : null);
+  const stallShare = (i) => (i && smCycles > 0 ? { low: i.low / smCycles, high: Math.min(1, i.high / smCycles) } : null);
   return {
     estimated: true,
-    windows: r.windows.filter((w) => !w.exact).length,
+    windows: r.windows.filter((w) => !w.exact && w.cycles > 0 && w.instructions > 0).length,
+    // One sampled window: estimates of unknown spread, with no interval.
+    lone: e.one_window_sampled ?? false,
     // Launches sampled inside although they fit on the machine at once: a known bias.
     oneWave: e.one_wave_launches_sampled ?? 0,
     cycles: e.cycles,

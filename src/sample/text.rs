@@ -41,9 +41,9 @@ fn one_wave_caution(n: u32) -> Option<String> {
         n => format!("{n} launches fit on the machine at once and were"),
     };
     Some(format!(
-        "{launches} sampled inside; on the validation runs such estimates missed the full run by more \
-         than their intervals, from +29 % to -77 % of its IPC (docs/sampling.md, one-wave kernels): confirm \
-         with --check or a whole run."
+        "{launches} sampled inside; on the validation runs such estimates missed the full run's IPC by \
+         +29 % to -77 %, often beyond their intervals (docs/sampling.md, one-wave kernels): confirm with \
+         --check or a whole run."
     ))
 }
 
@@ -57,8 +57,22 @@ pub fn one_wave_runs_caution(labels: &[String]) -> Option<String> {
     };
     Some(format!(
         "CAUTION: {who} sampled inside launches that fit on the machine at once; on the validation runs such \
-         estimates missed the full run by more than their intervals, from +29 % to -77 % of its IPC \
+         estimates missed the full run's IPC by +29 % to -77 %, often beyond their intervals \
          (docs/sampling.md, one-wave kernels): confirm with whole runs."
+    ))
+}
+
+/// The line a table of runs prints for those, named by `labels`, left with one sampled window
+/// (their estimates carry no interval); None when there are none.
+pub fn one_window_runs_caution(labels: &[String]) -> Option<String> {
+    let who = match labels {
+        [] => return None,
+        [one] => format!("{one} was"),
+        _ => format!("{} were", labels.join("; ")),
+    };
+    Some(format!(
+        "CAUTION: {who} left with one sampled window (the others fell in stretches simulated whole), whose spread \
+         is unknown: no interval, and the estimate can be far off; use more windows (--sample)."
     ))
 }
 

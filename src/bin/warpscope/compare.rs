@@ -17,7 +17,7 @@ use serde_json::Value;
 use std::path::PathBuf;
 use warpscope::config::{bundle_names, ConfigError};
 use warpscope::kernels::Size;
-use warpscope::sample::one_wave_runs_caution;
+use warpscope::sample::{one_wave_runs_caution, one_window_runs_caution};
 use warpscope::speedup::{harmonic_mean, speedup};
 use warpscope::{Config, ConfigErrors};
 
@@ -113,6 +113,8 @@ struct Sampled {
     queue_latency: (f64, f64),
     row_hit_rate: (f64, f64),
     one_wave: bool,
+    /// Left with one sampled window: no interval (its ranges are unbounded).
+    lone: bool,
 }
 
 impl Row {
@@ -154,6 +156,9 @@ impl Row {
     fn estimated(r: &Value, e: &Value) -> Result<Self, ConfigError> {
         let missing = |what: String| ConfigError::new("report", format!("a sampled run's `{what}` is missing"));
         let num = |k: &str| e.get(k).and_then(Value::as_f64).ok_or_else(|| missing(format!("estimate.{k}")));
+        if !r["intervals"].is_object() {
+            return Err(missing("intervals".into()));
+        }
         let interval = |k: &str| {
             let i = &r["intervals"][k];
             if i.is_null() {
@@ -180,6 +185,7 @@ impl Row {
                 queue_latency: interval("l2_queue_latency")?,
                 row_hit_rate: interval("dram_row_buffer_hit_rate")?,
                 one_wave: e.get("one_wave_launches_sampled").and_then(Value::as_u64).unwrap_or(0) > 0,
+                lone: e.get("one_window_sampled").and_then(Value::as_bool).unwrap_or(false),
             }),
         })
     }
@@ -346,6 +352,15 @@ impl Batch for CompareCmd {
             .map(|r| format!("{} under {}", r.kernel, r.bundle))
             .collect();
         if let Some(caution) = one_wave_runs_caution(&one_wave) {
+            text += &caution;
+            text.push('\n');
+        }
+        let lone: Vec<String> = rows
+            .iter()
+            .filter(|r| r.row.sampled.as_ref().is_some_and(|s| s.lone))
+            .map(|r| format!("{} under {}", r.kernel, r.bundle))
+            .collect();
+        if let Some(caution) = one_window_runs_caution(&lone) {
             text += &caution;
             text.push('\n');
         }

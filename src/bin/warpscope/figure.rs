@@ -87,6 +87,10 @@ impl FigureCmd {
         // Checked before simulating, so bad output arguments cost nothing.
         self.out.as_deref().map(output_of).transpose()?;
         check_size(self.width, self.height)?;
+        if self.sample == Some(1) {
+            let msg = "1 window gives estimates with no interval: use at least 2 (20 to 100 is the useful range)";
+            return Err(ConfigError::new("--sample", msg).into());
+        }
         let runs = fig
             .plan(self.size, self.seed)?
             .into_iter()

@@ -15,7 +15,7 @@ use super::{
 use serde_json::Value;
 use std::path::PathBuf;
 use warpscope::figures::REPORT_KEYS;
-use warpscope::sample::one_wave_runs_caution;
+use warpscope::sample::{one_wave_runs_caution, one_window_runs_caution};
 use warpscope::{ConfigError, ConfigErrors, Size};
 
 /// Report keys printed when `--metrics` is not given.
@@ -220,15 +220,9 @@ impl Batch for SweepCmd {
             );
         }
         let lone: Vec<String> = done.iter().filter(|(_, r)| r.lone).map(|(p, _)| p.label(&axes)).collect();
-        if !lone.is_empty() {
-            text += &format!(
-                "CAUTION: {} left with one sampled window (the others fell in stretches simulated whole), whose \
-                 spread is unknown: no interval, and the estimate can be far off; use more windows (--sample).\n",
-                match lone.as_slice() {
-                    [one] => format!("{one} was"),
-                    _ => format!("{} were", lone.join("; ")),
-                }
-            );
+        if let Some(caution) = one_window_runs_caution(&lone) {
+            text += &caution;
+            text.push('\n');
         }
         let one_wave: Vec<String> = done.iter().filter(|(_, r)| r.one_wave).map(|(p, _)| p.label(&axes)).collect();
         if let Some(caution) = one_wave_runs_caution(&one_wave) {
