@@ -222,7 +222,7 @@ test('a sweep runs the experiment once per combination, and a bad sweep is named
     assert.ok(rows[i][0].startsWith(`#${i + 1} ${kernel} (tiny)`) && rows[i][0].includes('l2.bypass=rand') && rows[i][0].endsWith(`l2.rand.share=${share}`), rows[i][0]);
   });
   const l2 = await page.evaluate(() => window.warpscope.runs.map((r) => JSON.parse(r.report).l2));
-  const pct = (x) => `${(x * 100).toFixed(1)} %`;
+  const pct = (x) => `${(x * 100).toFixed(1)}\u00a0%`;
   assert.ok(l2.every((x) => x.bypassed > 0), 'Rand bypasses');
   l2.forEach((x, i) => assert.equal(rows[i][7], `${pct(x.miss_rate)} (${pct(x.miss_rate_with_bypass)})`, 'L2 miss, then counting bypassed reads'));
   assert.match(rows[1][3], /x \(over #1\)$/);
