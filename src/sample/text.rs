@@ -50,11 +50,7 @@ fn one_wave_caution(n: u32) -> Option<String> {
 /// The line a table of runs (a sweep's points, a comparison's runs) prints for those, named by
 /// `labels`, that were sampled inside one-wave launches; None when there are none.
 pub fn one_wave_runs_caution(labels: &[String]) -> Option<String> {
-    let who = match labels {
-        [] => return None,
-        [one] => format!("{one} was"),
-        _ => format!("{} were", labels.join("; ")),
-    };
+    let who = who(labels)?;
     Some(format!(
         "CAUTION: {who} sampled inside launches that fit on the machine at once; on the validation runs such \
          estimates missed the full run's IPC by +29 % to -77 %, often beyond their intervals \
@@ -65,15 +61,20 @@ pub fn one_wave_runs_caution(labels: &[String]) -> Option<String> {
 /// The line a table of runs prints for those, named by `labels`, left with one sampled window
 /// (their estimates carry no interval); None when there are none.
 pub fn one_window_runs_caution(labels: &[String]) -> Option<String> {
-    let who = match labels {
-        [] => return None,
-        [one] => format!("{one} was"),
-        _ => format!("{} were", labels.join("; ")),
-    };
+    let who = who(labels)?;
     Some(format!(
         "CAUTION: {who} left with one sampled window (the others fell in stretches simulated whole), whose spread \
          is unknown: no interval, and the estimate can be far off; use more windows (--sample)."
     ))
+}
+
+/// The runs a caution names, as its subject: "A was", "A; B were"; None for none.
+fn who(labels: &[String]) -> Option<String> {
+    match labels {
+        [] => None,
+        [one] => Some(format!("{one} was")),
+        _ => Some(format!("{} were", labels.join("; "))),
+    }
 }
 
 pub fn render_text(r: &SampledReport) -> String {
