@@ -113,8 +113,12 @@ pub struct Sampler {
     k: u64,
     /// The windows inside the current launch's tail, while it has some.
     tail: Option<TailPlan>,
-    /// The last launch whose tail was judged for windows (once per launch).
+    /// The last launch whose tail was judged for windows (once per launch, and once more
+    /// per drain of its windows).
     tail_judged: Option<usize>,
+    /// While a sampled tail's drain runs: its launch and the windows placed in that tail,
+    /// so the drain's own plan, if it gets one, numbers its windows on.
+    drain_of: Option<(usize, u32)>,
     /// Windows measured inside tails, and planned there.
     tail_windows: (u32, u32),
     /// The last launch that fit on the machine at once (its head was its tail).
@@ -154,6 +158,7 @@ impl Sampler {
             k: 0,
             tail: None,
             tail_judged: None,
+            drain_of: None,
             tail_windows: (0, 0),
             fit_at_once: None,
             one_wave_sampled: 0,
@@ -214,7 +219,9 @@ impl Sampler {
                     sim.reset_stats();
                     self.phase = Phase::WarmUp { until: sim.cycle() + s.warmup_cycles };
                 } else {
-                    // The drain, in detail to the launch's end.
+                    // The drain, in detail, judged as a tail again.
+                    self.drain_of = Some((plan.launch, plan.placed()));
+                    self.tail_judged = None;
                     self.tail = None;
                     self.book.start(sim, None);
                     sim.reset_stats();
@@ -311,8 +318,10 @@ impl Sampler {
                     let window =
                         (now - self.book.mark) * (s.warmup_cycles + s.measure_cycles) / (sim.cycle() - from).max(1);
                     let left = sim.launch_instructions_left();
-                    if let Some(plan) = TailPlan::new(launch, now, left, window, s.windows) {
-                        self.one_wave_sampled += u32::from(self.fit_at_once == Some(launch));
+                    let drain = self.drain_of.take().filter(|&(l, _)| l == launch);
+                    let base = drain.map_or(0, |(_, placed)| placed);
+                    if let Some(plan) = TailPlan::new(launch, now, left, window, s.windows, base) {
+                        self.one_wave_sampled += u32::from(self.fit_at_once == Some(launch) && drain.is_none());
                         self.book.record(sim);
                         self.tail_windows.1 += plan.windows();
                         self.tail = Some(plan);
