@@ -305,7 +305,7 @@ impl Sampler {
             }
             Phase::Tail { from } => {
                 let launch = sim.launch_index();
-                // A tail is judged once, after one window's worth of detailed cycles.
+                // A tail (and each drain of its windows) is judged once, after one window's worth of detailed cycles.
                 let judge_at = (self.tail_judged != Some(launch)).then(|| from + s.warmup_cycles + s.measure_cycles);
                 let until = sim.cycle().saturating_add(cycles).min(judge_at.unwrap_or(u64::MAX));
                 while sim.launch_index() == launch && !sim.run_until(sim.cycle() + 1) && sim.cycle() < until {}

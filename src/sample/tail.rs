@@ -17,8 +17,9 @@ pub(super) struct TailPlan {
     /// and the last stretch `windows * period` later.
     origin: u64,
     period: u64,
-    /// Windows placed by this plan, and before it by the plans of the tail it is the drain of.
+    /// Windows placed by this plan.
     placed: u32,
+    /// Windows placed before it by the plans of the tail this is the drain of.
     base: u32,
     windows: u32,
 }
