@@ -74,17 +74,19 @@ fn a_one_wave_launch_is_sampled_inside_its_tail_and_its_drain_simulated_in_detai
 fn a_one_wave_launchs_drain_is_judged_again_and_its_windows_number_on() {
     // With four windows, the first launch's drain holds four windows' worth at its own pace:
     // head and tail (exact), four windows, the drain's first window's worth (exact), four
-    // windows of its own, its drain (exact), and the second launch, whole. Still one launch
-    // sampled of one wave, and every instruction counted once.
+    // windows of its own, its drain (exact); then the second launch, one wave too (the
+    // matrix read coalesced), judged after its first window's worth (exact) and sampled:
+    // four windows and its drain (exact). Two one-wave launches sampled, and every
+    // instruction counted once.
     let cfg = with_windows("medic-gtx480", 4);
     let s = sampled(&cfg, "atax", Size::Small, 1);
     let shape: String = s.windows.iter().map(|w| if w.exact { 'E' } else { 'w' }).collect();
-    assert_eq!(shape, "EwwwwEwwwwEE");
+    assert_eq!(shape, "EwwwwEwwwwEEwwwwE");
     let mut slots: Vec<u64> = s.windows.iter().filter(|w| !w.exact).map(|w| w.slot).collect();
     slots.sort_unstable();
     slots.dedup();
-    assert_eq!(slots.len(), 8, "the drain's windows take slots of their own: {slots:?}");
-    assert_eq!(s.estimate.one_wave_launches_sampled, 1);
+    assert_eq!(slots.len(), 12, "the drain's windows take slots of their own: {slots:?}");
+    assert_eq!(s.estimate.one_wave_launches_sampled, 2);
     let chunks: u64 = s.windows.iter().map(|w| w.chunk_instructions).sum();
     assert_eq!(chunks, s.warp_instructions);
 }

@@ -42,7 +42,7 @@ fn one_wave_caution(n: u32) -> Option<String> {
     };
     Some(format!(
         "{launches} sampled inside; on the validation runs such estimates missed the full run's IPC by \
-         +29 % to -77 %, often beyond their intervals (docs/sampling.md, one-wave kernels): confirm with \
+         +36 % to -77 %, often beyond their intervals (docs/sampling.md, one-wave kernels): confirm with \
          --check or a whole run."
     ))
 }
@@ -53,7 +53,7 @@ pub fn one_wave_runs_caution(labels: &[String]) -> Option<String> {
     let who = who(labels)?;
     Some(format!(
         "CAUTION: {who} sampled inside launches that fit on the machine at once; on the validation runs such \
-         estimates missed the full run's IPC by +29 % to -77 %, often beyond their intervals \
+         estimates missed the full run's IPC by +36 % to -77 %, often beyond their intervals \
          (docs/sampling.md, one-wave kernels): confirm with whole runs."
     ))
 }
