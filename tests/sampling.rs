@@ -72,7 +72,7 @@ fn a_one_wave_launch_is_sampled_inside_its_tail_and_its_drain_simulated_in_detai
 
 #[test]
 fn a_one_wave_launchs_drain_is_judged_again_and_its_windows_number_on() {
-    // With four windows, the first launch's drain holds four windows' worth at its own pace:
+    // With four windows, the first launch's drain holds three times their worth at its own pace:
     // head and tail (exact), four windows, the drain's first window's worth (exact), four
     // windows of its own, its drain (exact); then the second launch, one wave too (the
     // matrix read coalesced), judged after its first window's worth (exact) and sampled:

@@ -148,8 +148,9 @@ pub(crate) fn judge(
         let runs = if one_wave == 1 { "1 run was".to_string() } else { format!("{one_wave} runs were") };
         v.summary.push_str(&format!(
             " {runs} sampled inside launches that fit on the machine at once, where sampling is biased \
-             beyond its intervals (on the validation runs by +36 % to -77 % of the IPC; docs/sampling.md, \
-             one-wave kernels): confirm this verdict with whole runs."
+             beyond its intervals (on the validation runs by {} of the IPC; docs/sampling.md, \
+             one-wave kernels): confirm this verdict with whole runs.",
+            crate::sample::ONE_WAVE_IPC_MISS
         ));
     }
     outcome

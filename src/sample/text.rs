@@ -34,6 +34,10 @@ fn show(x: f64, percent: bool) -> String {
 
 /// What a run sampled inside `n` one-wave launches must say, if any: those estimates carry
 /// a bias the intervals leave out.
+/// How far the validation's one-wave runs missed the whole runs' IPC (docs/sampling.md),
+/// quoted wherever such a run is reported.
+pub const ONE_WAVE_IPC_MISS: &str = "+36 % to -77 %";
+
 fn one_wave_caution(n: u32) -> Option<String> {
     let launches = match n {
         0 => return None,
@@ -42,7 +46,7 @@ fn one_wave_caution(n: u32) -> Option<String> {
     };
     Some(format!(
         "{launches} sampled inside; on the validation runs such estimates missed the full run's IPC by \
-         +36 % to -77 %, often beyond their intervals (docs/sampling.md, one-wave kernels): confirm with \
+         {ONE_WAVE_IPC_MISS}, often beyond their intervals (docs/sampling.md, one-wave kernels): confirm with \
          --check or a whole run."
     ))
 }
@@ -53,7 +57,7 @@ pub fn one_wave_runs_caution(labels: &[String]) -> Option<String> {
     let who = who(labels)?;
     Some(format!(
         "CAUTION: {who} sampled inside launches that fit on the machine at once; on the validation runs such \
-         estimates missed the full run's IPC by +36 % to -77 %, often beyond their intervals \
+         estimates missed the full run's IPC by {ONE_WAVE_IPC_MISS}, often beyond their intervals \
          (docs/sampling.md, one-wave kernels): confirm with whole runs."
     ))
 }
