@@ -7,6 +7,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
+/// How far the validation's one-wave runs missed the whole runs' IPC (docs/sampling.md),
+/// quoted wherever a run with `one_wave_launches_sampled` is reported.
+pub const ONE_WAVE_IPC_MISS: &str = "+36 % to -77 %";
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Metrics {

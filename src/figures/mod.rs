@@ -12,7 +12,7 @@ mod sc14;
 mod sound;
 mod xie;
 
-pub use metrics::{Interval, Metrics, Spread, FRACTIONS, REPORT_KEYS};
+pub use metrics::{Interval, Metrics, Spread, FRACTIONS, ONE_WAVE_IPC_MISS, REPORT_KEYS};
 
 use crate::config::{apply_bundle, apply_set, parse_config_value, preset, ConfigError, ConfigErrors};
 use crate::dram::sched::DramSchedulerKind;

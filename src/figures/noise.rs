@@ -150,7 +150,7 @@ pub(crate) fn judge(
             " {runs} sampled inside launches that fit on the machine at once, where sampling is biased \
              beyond its intervals (on the validation runs by {} of the IPC; docs/sampling.md, \
              one-wave kernels): confirm this verdict with whole runs.",
-            crate::sample::ONE_WAVE_IPC_MISS
+            super::ONE_WAVE_IPC_MISS
         ));
     }
     outcome

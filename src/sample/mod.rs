@@ -21,9 +21,7 @@ pub use check::{check, field, Bound, CheckRow, CHECKED};
 pub use estimate::{estimate, Estimates, Events, Measured, WindowSample};
 pub use parts::{parts, Curve, Parts, CURVE_EVERY};
 pub use shared::warming_of;
-pub use text::{
-    one_wave_runs_caution, one_window_runs_caution, render_check, render_parts, render_text, ONE_WAVE_IPC_MISS,
-};
+pub use text::{one_wave_runs_caution, one_window_runs_caution, render_check, render_parts, render_text};
 
 use crate::config::Config;
 use crate::figures::{Metrics, Spread};

@@ -1,6 +1,7 @@
 //! The plain-text summary of a sampled run: each estimate beside its 95 % interval.
 
 use super::{Bound, CheckRow, Parts, SampledReport};
+use crate::figures::ONE_WAVE_IPC_MISS;
 use crate::stats::text::{heading, Heading};
 use std::fmt::Write;
 
@@ -34,10 +35,6 @@ fn show(x: f64, percent: bool) -> String {
 
 /// What a run sampled inside `n` one-wave launches must say, if any: those estimates carry
 /// a bias the intervals leave out.
-/// How far the validation's one-wave runs missed the whole runs' IPC (docs/sampling.md),
-/// quoted wherever such a run is reported.
-pub const ONE_WAVE_IPC_MISS: &str = "+36 % to -77 %";
-
 fn one_wave_caution(n: u32) -> Option<String> {
     let launches = match n {
         0 => return None,
