@@ -16,7 +16,7 @@
 //! normal whose 95 % bounds are its interval's. Runs simulated whole stay put.
 
 use super::metrics::{leaves, set_leaf};
-use super::{Agreement, Metrics, Outcome, RunSpec, FRACTIONS};
+use super::{Agreement, Metrics, Outcome, RunSpec, FRACTIONS, ONE_WAVE_IPC_MISS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
@@ -148,9 +148,8 @@ pub(crate) fn judge(
         let runs = if one_wave == 1 { "1 run was".to_string() } else { format!("{one_wave} runs were") };
         v.summary.push_str(&format!(
             " {runs} sampled inside launches that fit on the machine at once, where sampling is biased \
-             beyond its intervals (on the validation runs by {} of the IPC; docs/sampling.md, \
-             one-wave kernels): confirm this verdict with whole runs.",
-            super::ONE_WAVE_IPC_MISS
+             beyond its intervals (on the validation runs by {ONE_WAVE_IPC_MISS} of the IPC; docs/sampling.md, \
+             one-wave kernels): confirm this verdict with whole runs."
         ));
     }
     outcome
