@@ -39,6 +39,12 @@ impl Series {
         now >= self.last.0 + self.interval
     }
 
+    /// The running totals start again from zero (a sampled window's measurement resets
+    /// the statistics they are read from); the open window keeps its start.
+    pub fn restart_totals(&mut self) {
+        (self.last.1, self.last.2, self.last.3) = (0, 0, 0);
+    }
+
     /// Closes every window that ends at or before `now`, given running totals. Windows
     /// end exactly on multiples of the interval; one crossed by an idle skip sees the
     /// totals unchanged, since nothing happened while skipping.

@@ -166,6 +166,7 @@ impl Simulator {
         self.loads = LoadStats::default();
         self.warp_l2_run.merge(&std::mem::take(&mut self.warp_l2));
         self.coord.delivered = 0;
+        self.series.restart_totals();
         self.stats_from = self.clocks.now();
     }
 
