@@ -550,6 +550,29 @@ fn runs_sharing_a_warming_are_planned_as_one_job_that_writes_each_report() {
 }
 
 #[test]
+fn medic_fig11_plans_the_runs_warming_never_tells_apart_as_one_job() {
+    // Per kernel, WMS and the ROP skip alone take Baseline's warming and MeDiC as run
+    // MeDiC's: 11 runs as 8 jobs.
+    let args = ["figure", "medic-fig11", "--size", "tiny", "--sample", "4", "--quiet"];
+    let (dir, said, jobs) = planned("ws-rop-shared-plan", &args);
+    assert!(said.starts_with("planned 44 runs as 32 jobs in "), "{said}");
+    let manifest: Vec<Value> = std::fs::read_to_string(dir.join("manifest.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let series = |job: &str| -> Vec<String> {
+        let of = |e: &&Value| e["job"] == job;
+        manifest.iter().filter(of).map(|e| e["label"].as_str().unwrap().to_string()).collect()
+    };
+    let shared: Vec<Vec<String>> = jobs.iter().map(|j| series(j)).filter(|s| s.len() > 1).collect();
+    assert_eq!(shared.len(), 8, "{shared:?}");
+    assert!(shared.contains(&vec!["bfs (Baseline)".into(), "bfs (WMS)".into(), "bfs (ROP skip alone)".into()]));
+    assert!(shared.contains(&vec!["pvc (MeDiC)".into(), "pvc (MeDiC as run)".into()]));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_sampled_figure_planned_as_jobs_collects_to_the_verdict_it_gives_in_process() {
     let args = ["figure", "medic-fig3", "--size", "tiny", "--sample", "4", "--quiet"];
     let (dir, _, jobs) = planned("ws-sampled-plan", &args);

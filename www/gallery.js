@@ -55,15 +55,21 @@ const runKey = (r) => `ws-run:${digest(JSON.stringify([r.kernel, r.size, r.seed,
 const figureKey = (name, size, seed) => `ws-fig:${name}:${size}:${seed}`;
 
 /** Indices of `plan`'s runs `todo`, in lists of those that share one warming (sampled,
- * `sample.warming_scheduler` set, one kernel, configs equal but for `dram.scheduler`):
- * a worker runs each list as one job. Each run's report is the same either way. */
+ * `sample.warming_scheduler` or `warming_rop_skip` set, one kernel, configs equal but for
+ * `dram.scheduler` and `l2.rop_skip`): a worker runs each list as one job. Each run's
+ * report is the same either way. */
 function warmingGroups(plan, todo) {
+  const named = (v) => v && v !== 'own';
   const groups = new Map();
   for (const i of todo) {
     const r = plan[i];
     const s = r.config.sample;
-    const shares = s && s.windows > 0 && s.warming_scheduler && s.warming_scheduler !== 'own' && r.max_cycles == null;
-    const reference = shares && { ...r.config, dram: { ...r.config.dram, scheduler: s.warming_scheduler } };
+    const shares = s && s.windows > 0 && (named(s.warming_scheduler) || named(s.warming_rop_skip)) && r.max_cycles == null;
+    const reference = shares && {
+      ...r.config,
+      dram: { ...r.config.dram, scheduler: named(s.warming_scheduler) ? s.warming_scheduler : r.config.dram.scheduler },
+      l2: { ...r.config.l2, rop_skip: named(s.warming_rop_skip) ? s.warming_rop_skip : r.config.l2.rop_skip },
+    };
     const key = shares ? JSON.stringify([r.kernel, r.size, r.seed, reference]) : `run ${i}`;
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(i);
@@ -180,8 +186,11 @@ async function computeFigure(card) {
     for (const r of plan) {
       if (r.max_cycles != null) continue;
       r.size = sizeChoice(size, r.config);
-      // A figure's runs that differ only in their DRAM scheduler take one's warming.
-      if (size === 'paper-sampled' && r.warming_scheduler) set(r.config, 'sample.warming_scheduler', r.warming_scheduler);
+      // A figure's runs that differ only in their DRAM scheduler or ROP skip take one's warming.
+      if (size === 'paper-sampled') {
+        if (r.warming_scheduler) set(r.config, 'sample.warming_scheduler', r.warming_scheduler);
+        if (r.warming_rop_skip) set(r.config, 'sample.warming_rop_skip', r.warming_rop_skip);
+      }
     }
   } catch (e) {
     setState(card, 'error', String(e));

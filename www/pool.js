@@ -30,7 +30,7 @@ export class WorkerPool {
 
   /**
    * Runs `runs`, sampled runs of one kernel that share a warming (their configs differ in
-   * `dram.scheduler` alone), as one job; resolves to their metrics JSON texts, in order.
+   * `dram.scheduler` and `l2.rop_skip` alone), as one job; resolves to their metrics JSON texts, in order.
    */
   runShared(runs, group, onProgress) {
     return this.run({ ...runs[0], configs: runs.map((r) => r.config) }, group, onProgress);

@@ -2,7 +2,9 @@
 //! Off by default, and left out of a serialized config while off, so every config and
 //! report written before the section existed reads and compares the same.
 
+use crate::cache::l2::config::RopSkip;
 use crate::dram::sched::DramSchedulerKind;
+use crate::settings::Named;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -22,30 +24,40 @@ pub struct SampleConfig {
     /// Written `own` for none, and left out of a serialized config then.
     #[serde(skip_serializing_if = "Option::is_none", with = "own_or_named")]
     pub warming_scheduler: Option<DramSchedulerKind>,
+    /// Likewise the `l2.rop_skip` of the run whose warming this one takes, which warming
+    /// never reads either.
+    #[serde(skip_serializing_if = "Option::is_none", with = "own_or_named")]
+    pub warming_rop_skip: Option<RopSkip>,
 }
 
-/// `sample.warming_scheduler`'s value for a run that warms with its own scheduler.
+/// The value of a `sample.warming_*` field for a run that warms with its own setting.
 pub const OWN_WARMING: &str = "own";
 
-/// `sample.warming_scheduler` as config text: `own`, or a DRAM scheduler's name.
+/// The `sample.warming_*` fields as config text and form choices: `own`, or a name of
+/// the setting's family.
+pub fn own_or_names<T: Named>() -> Vec<&'static str> {
+    std::iter::once(OWN_WARMING).chain(T::NAMES.iter().copied()).collect()
+}
+
+fn own_or_name<T: Named>(v: Option<T>) -> &'static str {
+    v.map_or(OWN_WARMING, T::as_str)
+}
+
 mod own_or_named {
-    use super::{DramSchedulerKind, OWN_WARMING};
+    use super::{own_or_name, own_or_names, Named, OWN_WARMING};
     use serde::{Deserialize, Deserializer, Serializer};
 
-    pub fn serialize<S: Serializer>(v: &Option<DramSchedulerKind>, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(v.map_or(OWN_WARMING, DramSchedulerKind::as_str))
+    pub fn serialize<S: Serializer, T: Named>(v: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(own_or_name(*v))
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<DramSchedulerKind>, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>, T: Named>(d: D) -> Result<Option<T>, D::Error> {
         let name = String::deserialize(d)?;
         if name == OWN_WARMING {
             return Ok(None);
         }
-        DramSchedulerKind::parse(&name).map(Some).ok_or_else(|| {
-            let valid: Vec<String> = std::iter::once(OWN_WARMING)
-                .chain(DramSchedulerKind::NAMES.iter().copied())
-                .map(|n| format!("`{n}`"))
-                .collect();
+        T::parse(&name).map(Some).ok_or_else(|| {
+            let valid: Vec<String> = own_or_names::<T>().into_iter().map(|n| format!("`{n}`")).collect();
             serde::de::Error::custom(format!("unknown variant `{name}`, expected one of {}", valid.join(", ")))
         })
     }
@@ -53,7 +65,13 @@ mod own_or_named {
 
 impl Default for SampleConfig {
     fn default() -> Self {
-        Self { windows: 0, warmup_cycles: 10_000, measure_cycles: 10_000, warming_scheduler: None }
+        Self {
+            windows: 0,
+            warmup_cycles: 10_000,
+            measure_cycles: 10_000,
+            warming_scheduler: None,
+            warming_rop_skip: None,
+        }
     }
 }
 
@@ -66,7 +84,8 @@ impl SampleConfig {
     /// every field, those a serialized config leaves out included.
     pub fn document(&self) -> serde_json::Value {
         let mut doc = serde_json::to_value(self).expect("the sample section serializes");
-        doc["warming_scheduler"] = serde_json::Value::from(self.warming_scheduler.map_or(OWN_WARMING, |k| k.as_str()));
+        doc["warming_scheduler"] = own_or_name(self.warming_scheduler).into();
+        doc["warming_rop_skip"] = own_or_name(self.warming_rop_skip).into();
         doc
     }
 }

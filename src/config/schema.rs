@@ -2,8 +2,8 @@
 //! with its type and, for policy families, the valid names. The web page builds its
 //! form from this, so a field a later change adds shows up without new UI code.
 
-use super::sample::OWN_WARMING;
-use super::{config_document, policy_families, Config, DramSchedulerKind};
+use super::sample::own_or_names;
+use super::{config_document, policy_families, Config, DramSchedulerKind, RopSkip};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -54,10 +54,15 @@ pub fn schema(cfg: &Config) -> Vec<FieldSchema> {
     let families = policy_families();
     let mut out = Vec::new();
     walk(&doc, String::new(), &families, &mut out);
-    // A choice that is not a policy family: `own`, or a DRAM scheduler.
-    if let Some(f) = out.iter_mut().find(|f| f.path == "sample.warming_scheduler") {
-        f.kind = "choice";
-        f.choices = std::iter::once(OWN_WARMING).chain(DramSchedulerKind::NAMES.iter().copied()).collect();
+    // Choices that are not policy families: `own`, or a name of the family.
+    for (path, choices) in [
+        ("sample.warming_scheduler", own_or_names::<DramSchedulerKind>()),
+        ("sample.warming_rop_skip", own_or_names::<RopSkip>()),
+    ] {
+        if let Some(f) = out.iter_mut().find(|f| f.path == path) {
+            f.kind = "choice";
+            f.choices = choices;
+        }
     }
     out
 }

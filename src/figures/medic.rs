@@ -58,9 +58,19 @@ pub(super) fn figures() -> Vec<Figure> {
 }
 
 fn policy_runs(policies: &[(&str, &'static str)]) -> Vec<RunSpec> {
+    let base = crate::config::preset(PRESET).expect("the figure's preset");
     KERNELS
         .iter()
         .flat_map(|&k| policies.iter().map(move |&(label, b)| RunSpec::new(k, label, PRESET, k).bundle(b)))
+        .map(|r| match r.bundle {
+            // Sampled, runs that differ only in what warming never reads warm once: WMS and
+            // the skip alone take Baseline's warming, MeDiC as run MeDiC's (docs/sampling.md).
+            Some("baseline" | "wms" | "rop_skip") => {
+                r.warming_of(base.dram.scheduler).warming_rop_skip_of(base.l2.rop_skip)
+            }
+            Some("medic" | "medic_as_run") => r.warming_rop_skip_of(base.l2.rop_skip),
+            _ => r,
+        })
         .collect()
 }
 

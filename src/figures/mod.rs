@@ -14,7 +14,7 @@ mod xie;
 
 pub use metrics::{Interval, Metrics, Spread, FRACTIONS, ONE_WAVE_IPC_MISS, REPORT_KEYS};
 
-use crate::config::{apply_bundle, apply_set, parse_config_value, preset, ConfigError, ConfigErrors};
+use crate::config::{apply_bundle, apply_set, parse_config_value, preset, ConfigError, ConfigErrors, RopSkip};
 use crate::dram::sched::DramSchedulerKind;
 use crate::kernels::Size;
 use crate::plot::BarFigure;
@@ -71,9 +71,11 @@ pub struct RunSpec {
     pub sets: Vec<(&'static str, String)>,
     /// Stop after this many core cycles (a window into the run).
     pub max_cycles: Option<u64>,
-    /// Sampled, the DRAM scheduler whose warming it takes (`sample.warming_scheduler`), so
-    /// the figure's runs that differ only in their scheduler warm once.
+    /// Sampled, the DRAM scheduler and the ROP skip of the run whose warming it takes
+    /// (`sample.warming_scheduler`, `sample.warming_rop_skip`), so the figure's runs that
+    /// differ only in those warm once.
     pub warming_scheduler: Option<DramSchedulerKind>,
+    pub warming_rop_skip: Option<RopSkip>,
 }
 
 impl RunSpec {
@@ -92,11 +94,17 @@ impl RunSpec {
             sets: Vec::new(),
             max_cycles: None,
             warming_scheduler: None,
+            warming_rop_skip: None,
         }
     }
 
     pub(crate) fn warming_of(mut self, scheduler: DramSchedulerKind) -> Self {
         self.warming_scheduler = Some(scheduler);
+        self
+    }
+
+    pub(crate) fn warming_rop_skip_of(mut self, skip: RopSkip) -> Self {
+        self.warming_rop_skip = Some(skip);
         self
     }
 
@@ -135,9 +143,12 @@ pub struct PlannedRun {
     pub seed: u64,
     pub max_cycles: Option<u64>,
     pub config: Config,
-    /// What `config.sample.warming_scheduler` becomes when the run is sampled.
+    /// What `config.sample.warming_scheduler` and `warming_rop_skip` become when the run
+    /// is sampled.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub warming_scheduler: Option<DramSchedulerKind>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warming_rop_skip: Option<RopSkip>,
 }
 
 impl PlannedRun {
@@ -148,6 +159,7 @@ impl PlannedRun {
         if self.max_cycles.is_none() {
             c.sample.windows = windows;
             c.sample.warming_scheduler = self.warming_scheduler;
+            c.sample.warming_rop_skip = self.warming_rop_skip;
         }
         c
     }
@@ -312,6 +324,7 @@ impl Figure {
                     seed,
                     max_cycles: s.max_cycles,
                     warming_scheduler: s.warming_scheduler,
+                    warming_rop_skip: s.warming_rop_skip,
                 })
             })
             .collect()

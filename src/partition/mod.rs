@@ -8,6 +8,7 @@ mod sampled;
 
 pub use coord::CoordinationNetwork;
 
+use crate::cache::l2::config::L2Config;
 use crate::cache::l2::{line_key, DramQueue, L2Bank, L2Shared, L2Stats, WarpL2Counters, WarpView};
 use crate::clock::Now;
 use crate::config::{Config, ReplyQueueKind, RopSkip};
@@ -41,6 +42,8 @@ pub struct Partition {
     rop: Vec<DelayLine<MemReq>>,
     /// Reads the bypass policy sends to DRAM skip the ROP pipeline.
     bypass_skips_rop: bool,
+    /// Every request now skips the ROP pipeline, whose lines still hold some (`set_rop_skip`).
+    rop_draining: bool,
     /// The fixed path from the DRAM request queue to the controller (`l2.dram_latency`).
     dram_path: Option<DelayLine<MemReq>>,
     pub dram: DramChannel,
@@ -73,11 +76,9 @@ impl Partition {
             fill_rr: 0,
             reply_rr: 0,
             dram_queue: BoundedQueue::new(l2.dram_queue),
-            rop: match (l2.rop_latency, l2.rop_skip) {
-                (0, _) | (_, RopSkip::All) => Vec::new(),
-                (n, _) => (0..l2.ports).map(|_| DelayLine::new(n)).collect(),
-            },
+            rop: rop_lines(l2),
             bypass_skips_rop: l2.rop_skip == RopSkip::Bypassed,
+            rop_draining: false,
             dram_path: (l2.dram_latency > 0).then(|| DelayLine::new(l2.dram_latency)),
             dram: DramChannel::new(&cfg.mem, &cfg.dram, cfg.l2.line_bytes, id as u32),
             returns: (0..banks).map(|_| BoundedQueue::new(l2.return_queue)).collect(),
@@ -87,6 +88,24 @@ impl Partition {
             },
             stats: L2Stats::default(),
             requests: 0,
+        }
+    }
+
+    /// Takes `l2.rop_skip` from here on (a sampled run's follower, `crate::sample::shared`).
+    /// When every request is to skip the ROP pipeline, those already in it finish their
+    /// latency there, and a port whose line still holds some takes none from the network.
+    pub fn set_rop_skip(&mut self, l2: &L2Config) {
+        self.bypass_skips_rop = l2.rop_skip == RopSkip::Bypassed;
+        let lines = rop_lines(l2);
+        self.rop_draining = false;
+        if !lines.is_empty() {
+            if self.rop.is_empty() {
+                self.rop = lines;
+            }
+        } else if self.rop.iter().all(DelayLine::is_empty) {
+            self.rop = lines;
+        } else {
+            self.rop_draining = true;
         }
     }
 
@@ -197,6 +216,8 @@ impl Partition {
         let mut progress = false;
         let mut heads = if rop.is_empty() {
             Heads::Net(req_net)
+        } else if self.rop_draining {
+            Heads::Draining(&mut rop, req_net)
         } else {
             progress |= self.enter_rop(now, req_net, shared, &mut rop);
             Heads::Rop(&mut rop)
@@ -248,6 +269,9 @@ impl Partition {
         }
         self.bank_rr = (self.bank_rr + 1) % nb;
         self.port_rr = (self.port_rr + 1) % np;
+        if self.rop_draining && rop.iter().all(DelayLine::is_empty) {
+            (rop, self.rop_draining) = (Vec::new(), false);
+        }
         self.rop = rop;
         progress
     }
@@ -430,6 +454,14 @@ impl Partition {
     }
 }
 
+/// A partition's ROP pipeline, one delay line per L2 port; none where every request skips it.
+fn rop_lines(l2: &L2Config) -> Vec<DelayLine<MemReq>> {
+    match (l2.rop_latency, l2.rop_skip) {
+        (0, _) | (_, RopSkip::All) => Vec::new(),
+        (n, _) => (0..l2.ports).map(|_| DelayLine::new(n)).collect(),
+    }
+}
+
 /// Where a port's head went in `around_banks`: nowhere yet (it is for the banks, or there
 /// is none), around the banks, or held at the port for the DRAM request queue's room.
 enum Around {
@@ -440,9 +472,12 @@ enum Around {
 
 /// Where the arbiter finds each port's next request: at the network's port, or at the exit
 /// of the port's ROP pipeline once the head's latency has passed.
+/// Or, while a pipeline every request now skips drains, at its exit until it is empty and
+/// then at the network's port.
 enum Heads<'a> {
     Net(&'a mut Crossbar),
     Rop(&'a mut [DelayLine<MemReq>]),
+    Draining(&'a mut [DelayLine<MemReq>], &'a mut Crossbar),
 }
 
 impl Heads<'_> {
@@ -450,6 +485,8 @@ impl Heads<'_> {
         match self {
             Heads::Net(net) => net.peek(dst),
             Heads::Rop(rop) => rop[port].ready(now_l2),
+            Heads::Draining(rop, _) if !rop[port].is_empty() => rop[port].ready(now_l2),
+            Heads::Draining(_, net) => net.peek(dst),
         }
     }
 
@@ -457,6 +494,8 @@ impl Heads<'_> {
         match self {
             Heads::Net(net) => net.pop(dst),
             Heads::Rop(rop) => rop[port].pop(),
+            Heads::Draining(rop, _) if !rop[port].is_empty() => rop[port].pop(),
+            Heads::Draining(_, net) => net.pop(dst),
         }
         .expect("peeked")
     }
@@ -543,6 +582,37 @@ mod tests {
             let without = cycles_taken(&medic_with(0, 0, bypass_all, RopSkip::All));
             assert_eq!(cycles_taken(&medic_with(120, 0, bypass_all, RopSkip::All)), without, "bypass {bypass_all}");
         }
+    }
+
+    #[test]
+    fn switched_to_skip_the_pipeline_it_delivers_what_is_in_it_first() {
+        // A read enters the 120-cycle pipeline; then every request is to skip it, and a
+        // second read arrives: the first finishes its latency, the second skips (by the
+        // node's other port, whose line is empty).
+        let cfg = medic_with(120, 0, false, RopSkip::Bypassed);
+        let mut p = Partition::new(&cfg, 0);
+        let mut shared = L2Shared::new(&cfg.l2, &cfg.medic, cfg.core.max_warps_per_sm, 1);
+        let mut warps = WarpL2Counters::default();
+        let mut net = Crossbar::new(1, cfg.icnt.nodes_per_partition as usize, 0, 32, 32, 32);
+        net.push(0, 0, MemReq::new(1, 0, AccessKind::Read, 128), 1);
+        let (mut next_id, mut left) = (1 << 56, Vec::new());
+        let mut switched = false;
+        for c in 0..1000 {
+            if !switched && p.rop.iter().any(|l| !l.is_empty()) {
+                p.set_rop_skip(&medic_with(120, 0, false, RopSkip::All).l2);
+                net.push(0, 0, MemReq::new(2, 128, AccessKind::Read, 128), 1);
+                switched = true;
+            }
+            net.tick(c, |_| {});
+            let now = Now { core: c, icnt: c, l2: c, dram: c };
+            let before = p.requests;
+            p.tick_l2(&now, &mut net, &mut next_id, &mut warps, &mut shared);
+            left.extend(std::iter::repeat_n(c, (p.requests - before) as usize));
+        }
+        assert!(switched, "the first read entered the pipeline");
+        assert_eq!(left.len(), 2, "both reads reached the banks");
+        assert!(left[0] < 10 && left[1] >= 120, "{left:?}");
+        assert!(p.rop.is_empty() && !p.rop_draining, "the pipeline is gone once empty");
     }
 
     #[test]

@@ -103,8 +103,8 @@ enum Phase {
 
 /// A sampled run, advanced a bounded piece at a time (`step`) so a caller can show
 /// progress and stop it: the CLI between chunks, the page's worker between messages.
-/// With `sample.warming_scheduler`, it is the run of that scheduler, which other runs
-/// follow (`shared`).
+/// With `sample.warming_*` set, it is the run those name, which other runs follow
+/// (`shared`).
 #[derive(Clone)]
 pub struct Sampler {
     sim: Simulator,
@@ -142,11 +142,11 @@ pub struct Sampler {
 const FIRST_MISS_LATENCY: u64 = 200;
 
 impl Sampler {
-    /// `sim`'s run, sampled; with `sample.warming_scheduler` naming another scheduler, with
-    /// that scheduler's warming (`shared`), which it then simulates too.
+    /// `sim`'s run, sampled; with `sample.warming_*` naming another run, with that run's
+    /// warming (`shared`), which it then simulates too.
     pub fn new(sim: Simulator) -> Self {
-        match warming_of(sim.config()).map(|c| c.dram.scheduler) {
-            Some(warming) if warming != sim.config().dram.scheduler => Self::sharing(vec![sim], warming),
+        match warming_of(sim.config()) {
+            Some(reference) if !shared::is_reference(sim.config(), &reference) => Self::sharing(vec![sim], &reference),
             _ => Self::plain(sim),
         }
     }

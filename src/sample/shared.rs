@@ -1,23 +1,23 @@
-//! One warming shared by runs that differ only in their DRAM transaction scheduler
-//! (`sample.warming_scheduler`), after TurboSMARTS's live-points (Wenisch et al., 2005):
-//! the warmed state a detailed piece starts from is the same for each of them, so it is
+//! One warming shared by runs that differ only in settings warming never reads, their DRAM
+//! transaction scheduler and their ROP skip (`sample.warming_scheduler`,
+//! `sample.warming_rop_skip`), after TurboSMARTS's live-points (Wenisch et al., 2005): the
+//! warmed state a detailed piece starts from is the same for each of them, so it is
 //! computed once.
 //!
-//! The run of the warming scheduler (the reference) is sampled as usual. Where it starts a
+//! The run those fields name (the reference) is sampled as usual. Where it starts a
 //! detailed piece, each other run takes a copy of the whole machine, switches the copy to
-//! its own scheduler, and simulates the piece (and the quiescing after it) from there; the
+//! its own settings, and simulates the piece (and the quiescing after it) from there; the
 //! copy is then dropped and the reference goes on. Each run's estimate comes from its own
 //! pieces, standing for the reference's chunks of the run. A run with this setting is the
 //! same alone or grouped: alone, it simulates the reference too without reporting it.
 //!
-//! What a run then does not have of its own: the state its scheduler would have left in the
-//! caches and rows between pieces (the warming's, and the pieces', follow the reference),
+//! What a run then does not have of its own: the state its settings would have left in the
+//! caches and rows between pieces, the memory latency its warming's pace takes from them (the warming's, and the pieces', follow the reference),
 //! and the choice of where a launch's tail is cut into windows.
 
 use super::{Phase, SampledReport, Sampler, WindowSample};
 use crate::cache::l2::WarpL2Counters;
 use crate::config::Config;
-use crate::dram::sched::DramSchedulerKind;
 use crate::sim::Simulator;
 
 /// A run that takes the reference's warming: its scheduler and what its pieces measured.
@@ -50,19 +50,29 @@ pub(super) struct Shared {
 /// The reference run's config of a sampled run that takes a shared warming: runs whose
 /// references are equal, of one kernel, size and seed, can share it (`Sampler::shared`).
 pub fn warming_of(cfg: &Config) -> Option<Config> {
-    let warming = cfg.sample.warming_scheduler.filter(|_| !cfg.sample.is_off())?;
+    let s = &cfg.sample;
+    if s.is_off() || (s.warming_scheduler.is_none() && s.warming_rop_skip.is_none()) {
+        return None;
+    }
     let mut c = cfg.clone();
-    c.dram.scheduler = warming;
+    c.dram.scheduler = s.warming_scheduler.unwrap_or(c.dram.scheduler);
+    c.l2.rop_skip = s.warming_rop_skip.unwrap_or(c.l2.rop_skip);
     Some(c)
 }
 
+/// Whether a run of `cfg` is the reference run `reference` (`warming_of`) itself.
+pub(super) fn is_reference(cfg: &Config, reference: &Config) -> bool {
+    (cfg.dram.scheduler, cfg.l2.rop_skip) == (reference.dram.scheduler, reference.l2.rop_skip)
+}
+
 impl Sampler {
-    /// Runs sampled with one warming, that of their `sample.warming_scheduler`; `reports`
-    /// gives theirs in this order. Fails unless they are built-in kernel runs that differ
-    /// in `dram.scheduler` alone (`warming_of`).
+    /// Runs sampled with one warming, that of the run their `sample.warming_*` fields name;
+    /// `reports` gives theirs in this order. Fails unless they are built-in kernel runs
+    /// that differ in `dram.scheduler` and `l2.rop_skip` alone (`warming_of`).
     pub fn shared(sims: Vec<Simulator>) -> Result<Self, String> {
         let first = sims.first().ok_or("no runs to share a warming")?;
-        let key = warming_of(first.config()).ok_or("sample.warming_scheduler is not set (or sampling is off)")?;
+        let key = warming_of(first.config())
+            .ok_or("neither sample.warming_scheduler nor sample.warming_rop_skip is set (or sampling is off)")?;
         let same = |s: &Simulator| {
             warming_of(s.config()).as_ref() == Some(&key)
                 && s.seed() == first.seed()
@@ -71,21 +81,21 @@ impl Sampler {
         };
         if first.benchmark().size.is_none() || !sims.iter().all(same) {
             return Err("runs share a warming only when they run one built-in kernel, size and seed, and differ \
-                        in dram.scheduler alone"
+                        in dram.scheduler and l2.rop_skip alone"
                 .to_string());
         }
-        Ok(Self::sharing(sims, key.dram.scheduler))
+        Ok(Self::sharing(sims, &key))
     }
 
-    /// `shared`'s runs, checked, with the warming of `warming`'s run.
-    pub(super) fn sharing(mut sims: Vec<Simulator>, warming: DramSchedulerKind) -> Self {
-        let at = sims.iter().position(|s| s.config().dram.scheduler == warming);
+    /// `shared`'s runs, checked, with the warming of `reference`'s run.
+    pub(super) fn sharing(mut sims: Vec<Simulator>, reference: &Config) -> Self {
+        let at = sims.iter().position(|s| is_reference(s.config(), reference));
         let reference = match at {
             Some(i) => sims.remove(i),
             None => {
-                // A fresh machine switched to the warming scheduler is that run's machine.
+                // A fresh machine switched to the reference's settings is that run's machine.
                 let mut r = sims[0].clone();
-                r.set_dram_scheduler(warming);
+                r.switch_unwarmed_settings(reference);
                 r
             }
         };
@@ -124,7 +134,7 @@ impl Sampler {
         let mut shared = std::mem::take(&mut self.shared);
         for f in &mut shared.followers {
             let mut copy = self.clone();
-            copy.sim.set_dram_scheduler(f.config.dram.scheduler);
+            copy.sim.switch_unwarmed_settings(&f.config);
             let (reads, from) = (copy.sim.run_warp_l2().0, copy.sim.cycle());
             // Its piece, and the quiescing after it; a piece that runs straight into the
             // next (a window into a launch's tail) ends where that one starts.
@@ -193,6 +203,7 @@ fn over_chunk(r: &WindowSample, p: &WindowSample) -> WindowSample {
 mod tests {
     use super::*;
     use crate::config::preset;
+    use crate::dram::sched::DramSchedulerKind;
     use crate::kernels::Size;
 
     fn sim(scheduler: DramSchedulerKind, tweak: impl Fn(&mut Config)) -> Simulator {
@@ -209,7 +220,7 @@ mod tests {
         run.reports().iter().map(|r| serde_json::to_value(r).expect("serializes")).collect()
     }
 
-    use DramSchedulerKind::{Gmc, Wg, WgM};
+    use DramSchedulerKind::{FrFcfs, Gmc, MedicWms, Wg, WgM};
 
     #[test]
     fn a_run_reports_the_same_alone_and_sharing_its_warming() {
@@ -239,6 +250,28 @@ mod tests {
         // warp types (the warming run's warmed reads plus the follower's detailed ones), agree.
         let group = reports(Sampler::shared(vec![sim(Gmc, |_| ()), sim(Gmc, |_| ())]).expect("shares"));
         assert_eq!(group[0], group[1]);
+    }
+
+    #[test]
+    fn runs_that_differ_in_their_rop_skip_share_a_warming_too() {
+        // medic-fig11's Baseline, the skip alone and WMS: warming never reads either setting.
+        use crate::config::RopSkip::{All, Bypassed};
+        let medic = |skip, scheduler| {
+            let mut cfg = preset("medic-gtx480").expect("a preset");
+            (cfg.l2.rop_skip, cfg.dram.scheduler) = (skip, scheduler);
+            cfg.sample.windows = 6;
+            (cfg.sample.warming_scheduler, cfg.sample.warming_rop_skip) = (Some(FrFcfs), Some(Bypassed));
+            Simulator::new(cfg, "bfs", Size::Small, 3).expect("builds")
+        };
+        let group = reports(
+            Sampler::shared(vec![medic(Bypassed, FrFcfs), medic(All, FrFcfs), medic(Bypassed, MedicWms)])
+                .expect("shares"),
+        );
+        assert_eq!(reports(Sampler::new(medic(All, FrFcfs))), [group[1].clone()], "the skip alone");
+        assert_eq!(group[1]["config"]["l2"]["rop_skip"], "all");
+        assert_eq!(group[2]["config"]["dram"]["scheduler"], "medic_wms");
+        let latency = |r: &serde_json::Value| r["estimate"]["memory_latency"].as_f64().expect("a latency");
+        assert!(latency(&group[1]) < latency(&group[0]), "the skip's pieces are its own: shorter latencies");
     }
 
     #[test]

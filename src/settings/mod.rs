@@ -10,4 +10,5 @@ pub(crate) mod params;
 pub(crate) use errors::Checker;
 pub use errors::{ConfigError, ConfigErrors};
 pub(crate) use names::policy_enum;
+pub use names::Named;
 pub(crate) use params::{params, section_macro};

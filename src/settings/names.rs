@@ -21,6 +21,23 @@ macro_rules! policy_enum {
                 match name { $($s => Some(Self::$var),)+ _ => None }
             }
         }
+
+        impl $crate::settings::Named for $name {
+            const NAMES: &'static [&'static str] = Self::NAMES;
+            fn as_str(self) -> &'static str {
+                Self::as_str(self)
+            }
+            fn parse(name: &str) -> Option<Self> {
+                Self::parse(name)
+            }
+        }
     };
 }
 pub(crate) use policy_enum;
+
+/// What `policy_enum!` gives every family, for code that takes any of them.
+pub trait Named: Copy + 'static {
+    const NAMES: &'static [&'static str];
+    fn as_str(self) -> &'static str;
+    fn parse(name: &str) -> Option<Self>;
+}

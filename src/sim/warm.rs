@@ -5,6 +5,7 @@
 use super::Simulator;
 use crate::cache::l2::warp_type::WarpTypeTable;
 use crate::cache::l2::WarpL2Counters;
+use crate::config::Config;
 use crate::core::latency::LoadStats;
 use crate::dram::sched::DramSchedulerKind;
 use crate::mem::MemReq;
@@ -137,10 +138,24 @@ impl Simulator {
         self.error.is_none() && (self.finished || quiet(self))
     }
 
+    /// Runs from here on as a run of `cfg` would, in the settings warming never reads (the
+    /// DRAM scheduler and the ROP skip), where they differ (`crate::sample::shared`).
+    pub(crate) fn switch_unwarmed_settings(&mut self, cfg: &Config) {
+        if cfg.dram.scheduler != self.cfg.dram.scheduler {
+            self.set_dram_scheduler(cfg.dram.scheduler);
+        }
+        if cfg.l2.rop_skip != self.cfg.l2.rop_skip {
+            self.cfg.l2.rop_skip = cfg.l2.rop_skip;
+            for p in &mut self.partitions {
+                p.set_rop_skip(&self.cfg.l2);
+            }
+        }
+    }
+
     /// Runs DRAM transaction scheduler `kind` from here on, as a run configured with it
     /// would: the controllers' policies, their coordination network and the L1s' warp-group
-    /// tags (`crate::sample::shared`).
-    pub(crate) fn set_dram_scheduler(&mut self, kind: DramSchedulerKind) {
+    /// tags.
+    fn set_dram_scheduler(&mut self, kind: DramSchedulerKind) {
         self.cfg.dram.scheduler = kind;
         for p in &mut self.partitions {
             p.dram.set_scheduler(&self.cfg.dram);

@@ -16,10 +16,18 @@ use std::rc::Rc;
 /// replayed trace itself, which gives an oracle's profile.
 pub fn simulator(cfg: Config, bench: Benchmark, seed: u64, profile: &TraceInput) -> Result<Simulator, ConfigErrors> {
     Simulator::check_fits(&cfg, &bench)?;
-    if cfg.sample.warming_scheduler.is_some() && !cfg.sample.is_off() {
-        let msg = "a trace replay is sampled with its own warming; leave sample.warming_scheduler unset \
-                   (it shares one warming between built-in kernel runs)";
-        return Err(ConfigError::new("sample.warming_scheduler", msg).into());
+    let s = &cfg.sample;
+    for (field, set) in [
+        ("sample.warming_scheduler", s.warming_scheduler.is_some()),
+        ("sample.warming_rop_skip", s.warming_rop_skip.is_some()),
+    ] {
+        if set && !s.is_off() {
+            let msg = format!(
+                "a trace replay is sampled with its own warming; leave {field} unset (it shares one warming \
+                 between built-in kernel runs)"
+            );
+            return Err(ConfigError::new(field, msg).into());
+        }
     }
     let open = || {
         let why = |e| ConfigError::new("l1d.bypass", format!("the profiling pass cannot read {}: {e}", profile.name));

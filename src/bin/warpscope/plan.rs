@@ -415,7 +415,7 @@ pub fn write(dir: &Path, runs: &[Run]) -> Result<Printout, Failure> {
     if ids.len() > groups.len() {
         let jobs = groups.iter().filter(|g| g.len() > 1).count();
         why.push(format!(
-            "{} sampled runs that differ only in the DRAM scheduler share a warming, as {jobs} jobs",
+            "{} sampled runs that differ only in their DRAM scheduler or ROP skip share a warming, as {jobs} jobs",
             groups.iter().filter(|g| g.len() > 1).map(Vec::len).sum::<usize>()
         ));
     }
