@@ -12,15 +12,16 @@
 //! same alone or grouped: alone, it simulates the reference too without reporting it.
 //!
 //! What a run then does not have of its own: the state its settings would have left in the
-//! caches and rows between pieces, the memory latency its warming's pace takes from them (the warming's, and the pieces', follow the reference),
-//! and the choice of where a launch's tail is cut into windows.
+//! caches and rows between pieces (the warming's, and the pieces', follow the reference),
+//! the memory latency warming's pace holds a miss for (the reference's last piece's), and
+//! the choice of where a launch's tail is cut into windows.
 
 use super::{Phase, SampledReport, Sampler, WindowSample};
 use crate::cache::l2::WarpL2Counters;
 use crate::config::Config;
 use crate::sim::Simulator;
 
-/// A run that takes the reference's warming: its scheduler and what its pieces measured.
+/// A run that takes the reference's warming: its settings and what its pieces measured.
 #[derive(Clone)]
 pub(super) struct Follower {
     pub config: Config,
@@ -275,9 +276,11 @@ mod tests {
     }
 
     #[test]
-    fn only_runs_that_differ_in_their_scheduler_alone_share_a_warming() {
+    fn only_runs_that_differ_in_what_warming_never_reads_share_a_warming() {
         let other_l2 = sim(Wg, |c| c.l2.size_kb /= 2);
         assert!(Sampler::shared(vec![sim(Gmc, |_| ()), other_l2]).is_err());
+        let other_skip = sim(Wg, |c| c.l2.rop_skip = crate::config::RopSkip::All);
+        assert!(Sampler::shared(vec![sim(Gmc, |_| ()), other_skip]).is_err(), "without warming_rop_skip named");
         let unset = sim(Wg, |c| c.sample.warming_scheduler = None);
         assert!(Sampler::shared(vec![sim(Gmc, |_| ()), unset]).is_err());
         let mut cfg = preset("sc14-gtx480").expect("a preset");
